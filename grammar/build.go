@@ -1,0 +1,365 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// The design's base values for the build limits.
+const (
+	DefaultMaxIterations = 10
+	DefaultMinVertices   = 1
+	DefaultMaxVertices   = 20
+	DefaultMaxValence    = 8
+)
+
+// Options control a build. The zero value of every field means its default.
+type Options struct {
+	// MaxIterations caps the rule applications of the whole build; each pass
+	// also has its own budget. Default DefaultMaxIterations.
+	MaxIterations int
+	// MinVertices: a build that ends with fewer vertices fails with
+	// ErrTooFewVertices. Default DefaultMinVertices.
+	MinVertices int
+	// MaxVertices: a rule is not applied if its new vertices would take the
+	// graph past this. Default DefaultMaxVertices.
+	MaxVertices int
+	// MaxValence: a rule is not applied if it would push a mapped vertex
+	// past this valence (new vertices may exceed it). Default
+	// DefaultMaxValence; negative means no limit.
+	MaxValence int
+	// StartSize is the smallest box, in world units, a start rule's
+	// substitute is fitted into. Default DefaultStartSize.
+	StartSize float64
+	// AfterRewrite, if set, is called after every rule application with the
+	// graph and the step just taken, before the next match is drawn; the
+	// layout hooks in here to redraw the graph. Flip elimination then sees
+	// the positions it leaves. An error stops the build and is returned.
+	AfterRewrite func(g *Graph, s *Step) error
+	// Exhaustive checks every candidate's conditions at every iteration so
+	// that each Step's Stats are complete rather than counting only the
+	// candidates the draw examined. It costs time linear in the number of
+	// candidates but does not change the result: the draws are the same.
+	Exhaustive bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxIterations == 0 {
+		o.MaxIterations = DefaultMaxIterations
+	}
+	if o.MinVertices == 0 {
+		o.MinVertices = DefaultMinVertices
+	}
+	if o.MaxVertices == 0 {
+		o.MaxVertices = DefaultMaxVertices
+	}
+	if o.MaxValence == 0 {
+		o.MaxValence = DefaultMaxValence
+	}
+	if o.StartSize <= 0 {
+		o.StartSize = DefaultStartSize
+	}
+	return o
+}
+
+// Step records one rule application.
+type Step struct {
+	// Iteration counts rule applications from 0 over the whole build.
+	Iteration int
+	// Pass is the index of the pass (0 when the grammar has no passes).
+	Pass int
+	// Rule is the index of the rule applied.
+	Rule int
+	// Match is where it was applied, before the rewrite.
+	Match Match
+	// Added lists the vertices the rewrite created.
+	Added []int
+	// Stats has one entry per rule of the grammar: what the draw saw.
+	Stats []RuleStats
+}
+
+// RuleStats says what a rule looked like at one draw.
+type RuleStats struct {
+	// Eligible: the metarules (pass, max uses, groups, no-repeat, vertex
+	// budget) allowed the rule this iteration.
+	Eligible bool
+	// Candidates counts the rule's structural matches (tags, cosmetic
+	// flags, edges and locks agree), eligible or not.
+	Candidates int
+	// Checked counts the candidates whose conditions were checked; with
+	// Options.Exhaustive, all candidates of eligible rules.
+	Checked int
+	// Negated, Valence and Flip count the checked candidates rejected for
+	// each reason.
+	Negated, Valence, Flip int
+}
+
+// PassResult says how a pass ended.
+type PassResult struct {
+	Name       string
+	Iterations int
+	// End is "stalled" (no eligible rule had an applicable match),
+	// "budget" (the pass's own budget ran out) or "max_iterations" (the
+	// build's).
+	End string
+}
+
+// Result is a finished build.
+type Result struct {
+	Graph  *Graph
+	Steps  []Step
+	Passes []PassResult
+	// Uses counts the applications of each rule.
+	Uses []int
+}
+
+// ErrTooFewVertices is wrapped by the error of a build that ended below
+// Options.MinVertices.
+var ErrTooFewVertices = errors.New("too few vertices")
+
+// Build grows a graph from a single start vertex, drawing every choice from
+// rng. The same grammar, options and rng state give the same result on every
+// machine. A build that ends below MinVertices returns its result and an
+// error wrapping ErrTooFewVertices.
+func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
+	opts = opts.withDefaults()
+	g := NewGraph()
+	b := &builder{
+		gr: gr, opts: opts, rng: rng, g: g,
+		x:    newIndex(g, gr.rules),
+		uses: make([]int, len(gr.rules)), groupUses: make([]int, len(gr.groups)),
+		last: -1,
+	}
+	res := &Result{Graph: g}
+	total := 0
+	for pi, p := range gr.passes {
+		budget := p.maxIterations
+		if budget == 0 {
+			budget = opts.MaxIterations
+		}
+		pr := PassResult{Name: p.name, End: "stalled"}
+		for {
+			if pr.Iterations >= budget {
+				pr.End = "budget"
+				break
+			}
+			if total >= opts.MaxIterations {
+				pr.End = "max_iterations"
+				break
+			}
+			step, ok := b.step(pi, total)
+			if !ok {
+				break
+			}
+			res.Steps = append(res.Steps, step)
+			if opts.AfterRewrite != nil {
+				if err := opts.AfterRewrite(g, &res.Steps[len(res.Steps)-1]); err != nil {
+					res.Passes = append(res.Passes, pr)
+					res.Uses = b.uses
+					return res, err
+				}
+			}
+			pr.Iterations++
+			total++
+		}
+		res.Passes = append(res.Passes, pr)
+	}
+	res.Uses = b.uses
+	if g.Order() < opts.MinVertices {
+		return res, fmt.Errorf("grammar: the build ended with %d vertices, below min_vertices = %d: %w", g.Order(), opts.MinVertices, ErrTooFewVertices)
+	}
+	return res, nil
+}
+
+type builder struct {
+	gr        *Grammar
+	opts      Options
+	rng       *rand.Rand
+	g         *Graph
+	x         *index
+	uses      []int
+	groupUses []int
+	last      int
+}
+
+func (b *builder) eligible(r int) bool {
+	c := b.gr.rules[r]
+	switch {
+	case c.rule.MaxUses > 0 && b.uses[r] >= c.rule.MaxUses:
+		return false
+	case c.rule.NoRepeat && b.last == r:
+		return false
+	case b.g.Order()+c.newCount > b.opts.MaxVertices:
+		return false
+	}
+	for _, gi := range b.gr.ruleGroups[r] {
+		if m := b.gr.groups[gi].maxUses; m > 0 && b.groupUses[gi] >= m {
+			return false
+		}
+	}
+	return true
+}
+
+// step draws and applies one rule in pass pi. It reports false when no
+// eligible rule has an applicable match.
+func (b *builder) step(pi, iteration int) (Step, bool) {
+	stats := make([]RuleStats, len(b.gr.rules))
+	var rules []int
+	for r := range b.gr.rules {
+		stats[r].Candidates = len(b.x.lists[r])
+	}
+	for _, r := range b.gr.passes[pi].rules {
+		if b.eligible(r) {
+			stats[r].Eligible = true
+			if len(b.x.lists[r]) > 0 {
+				rules = append(rules, r)
+			}
+		}
+	}
+	maxValence := b.opts.MaxValence
+	var verdicts [][]Reason
+	if b.opts.Exhaustive {
+		verdicts = make([][]Reason, len(b.gr.rules))
+		for _, r := range rules {
+			c := b.gr.rules[r]
+			verdicts[r] = make([]Reason, len(b.x.lists[r]))
+			for j, id := range b.x.lists[r] {
+				v := c.verdict(b.g, b.hostMatch(id), maxValence)
+				verdicts[r][j] = v
+				stats[r].count(v)
+			}
+		}
+	}
+	// Priorities, highest first.
+	prios := make([]int, 0, len(rules))
+	for _, r := range rules {
+		prios = append(prios, b.gr.rules[r].rule.Priority)
+	}
+	slices.Sort(prios)
+	prios = slices.Compact(prios)
+	slices.Reverse(prios)
+	for _, prio := range prios {
+		var level []int
+		for _, r := range rules {
+			if b.gr.rules[r].rule.Priority == prio {
+				level = append(level, r)
+			}
+		}
+		r, id, ok := b.draw(level, stats, verdicts)
+		if !ok {
+			continue
+		}
+		m := make(Match, b.gr.rules[r].n)
+		for i, h := range b.x.match(id) {
+			m[i] = int(h)
+		}
+		added := b.gr.rules[r].rewrite(b.g, m, iteration, b.opts.StartSize)
+		changed := append(slices.Clone([]int(m)), added...)
+		slices.Sort(changed)
+		b.x.update(changed)
+		b.uses[r]++
+		for _, gi := range b.gr.ruleGroups[r] {
+			b.groupUses[gi]++
+		}
+		b.last = r
+		return Step{Iteration: iteration, Pass: pi, Rule: r, Match: m, Added: added, Stats: stats}, true
+	}
+	return Step{}, false
+}
+
+func (s *RuleStats) count(v Reason) {
+	s.Checked++
+	switch v {
+	case Negated:
+		s.Negated++
+	case Valence:
+		s.Valence++
+	case Flip:
+		s.Flip++
+	}
+}
+
+func (b *builder) hostMatch(id int32) []int {
+	hm := b.x.match(id)
+	m := make([]int, len(hm))
+	for i, h := range hm {
+		m[i] = int(h)
+	}
+	return m
+}
+
+// draw picks a rule among level and one of its applicable matches. It draws
+// a rule by weight (per rule, or per match times the rule's remaining
+// candidates), then a candidate uniformly, and checks it; a rejected
+// candidate is swapped behind the rule's remaining ones so that it is not
+// drawn again. In PerRule mode the draw stays with the rule until it finds
+// an applicable match or runs out, so a rule's chance is its weight over the
+// weights of the rules that can be applied; in PerMatch mode every draw is
+// over all remaining candidates. Either way the outcome has the distribution
+// of filtering every candidate first and drawing from what is left, but only
+// the candidates drawn are checked.
+func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rule int, id int32, ok bool) {
+	rem := make([]int, len(level))
+	for i, r := range level {
+		rem[i] = len(b.x.lists[r])
+	}
+	perMatch := b.gr.def.Weights == PerMatch
+	weight := func(i int) float64 {
+		if rem[i] == 0 {
+			return 0
+		}
+		w := b.gr.rules[level[i]].weight
+		if perMatch {
+			w = float64(w * float64(rem[i]))
+		}
+		return w
+	}
+	for {
+		total := 0.0
+		for i := range level {
+			total += weight(i)
+		}
+		if total == 0 {
+			return 0, 0, false
+		}
+		x := float64(b.rng.Float64() * total)
+		pick := -1
+		for i := range level {
+			w := weight(i)
+			if w == 0 {
+				continue
+			}
+			pick = i
+			if x < w {
+				break
+			}
+			x -= w
+		}
+		r := level[pick]
+		for rem[pick] > 0 {
+			j := b.rng.IntN(rem[pick])
+			last := rem[pick] - 1
+			b.x.swap(r, j, last)
+			if verdicts != nil {
+				verdicts[r][j], verdicts[r][last] = verdicts[r][last], verdicts[r][j]
+			}
+			cand := b.x.lists[r][last]
+			var v Reason
+			if verdicts != nil {
+				v = verdicts[r][last]
+			} else {
+				v = b.gr.rules[r].verdict(b.g, b.hostMatch(cand), b.opts.MaxValence)
+				stats[r].count(v)
+			}
+			if v == OK {
+				return r, cand, true
+			}
+			rem[pick]--
+			if perMatch {
+				break
+			}
+		}
+	}
+}
