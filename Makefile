@@ -9,9 +9,8 @@ OUT ?= out
 build:
 	$(GO) build $(PKGS)
 
+# Until the CLI lands (issue 5) run only builds.
 run: build
-	mkdir -p $(OUT)
-	$(GO) run ./cmd/dungraph generate --out $(OUT)
 
 test: fmt-check
 	$(GO) vet $(PKGS)
