@@ -92,7 +92,6 @@ func (v gonumView) Weight(xid, yid int64) (float64, bool) {
 	return h.LengthFactor, true
 }
 
-
 // Connected reports whether the graph is connected. With cosmetic false,
 // only non-cosmetic vertices joined by non-cosmetic edges count (the rooms a
 // player can walk between); cosmetic vertices are then ignored.
