@@ -178,21 +178,25 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 		if !finite(v.Pos.X) || !finite(v.Pos.Y) {
 			c.add(c.at(PatternSide, i, v.ID, "at"), "position (%v, %v) is not finite", v.Pos.X, v.Pos.Y)
 		}
-		positive := false
+		positive, bad := false, false
 		for j, t := range v.Tags {
 			p := c.at(PatternSide, i, v.ID, "tags")
 			p.Item = j
 			name, neg := strings.CutPrefix(t, "!")
 			switch {
 			case t == "":
+				bad = true
 				c.add(p, "empty tag: write a tag name, \"-\" for any tag or \"!name\" to forbid a neighbour")
 			case t == Wildcard:
 				positive = true
 			case neg && name == Wildcard:
+				bad = true
 				c.add(p, "tag %q: the wildcard cannot be negated", t)
 			case !validTag(name):
+				bad = true
 				c.add(p, "tag %q: tag names use letters, digits and '_' only", t)
 			case name == StartTag && !(start && !neg):
+				bad = true
 				c.add(p, "tag %q: only a start rule's single pattern vertex may use the start tag %q", t, StartTag)
 			case !neg:
 				positive = true
@@ -200,7 +204,7 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 		}
 		if len(v.Tags) == 0 {
 			c.add(c.at(PatternSide, i, v.ID, "tags"), "no tags: give at least one tag, or \"-\" to match any tag")
-		} else if !positive {
+		} else if !positive && !bad {
 			c.add(c.at(PatternSide, i, v.ID, "tags"), "only negated tags: add a tag the vertex matches, or \"-\" for any")
 		}
 	}

@@ -1,9 +1,6 @@
 package grammar
 
 import (
-	"math/rand/v2"
-	"testing"
-
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -44,19 +41,4 @@ func demoDefinition() Definition {
 			},
 		},
 	}}
-}
-
-func TestSmokeBuild(t *testing.T) {
-	gr, err := Compile(demoDefinition())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := gr.Build(Options{MaxIterations: 50, MaxVertices: 40}, rand.New(rand.NewPCG(1, 2)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("order %d size %d steps %d passes %+v uses %v", res.Graph.Order(), res.Graph.Size(), len(res.Steps), res.Passes, res.Uses)
-	if !res.Graph.Connected(true) {
-		t.Fatal("disconnected")
-	}
 }

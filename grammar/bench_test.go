@@ -1,0 +1,88 @@
+package grammar
+
+import (
+	"fmt"
+	"testing"
+)
+
+// growDefinition grows without bound: the demo grammar's rules plus a quad
+// rule, so that hosts get cycles of several lengths.
+func growDefinition() Definition {
+	d := demoDefinition()
+	d.Rules = append(d.Rules, Rule{
+		Name: "quad",
+		Pattern: Pattern{
+			Vertices: []PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: v(100, 0)}},
+			Edges:    []PatternEdge{{A: "x", B: "y"}},
+		},
+		Substitute: Substitute{
+			Vertices: []SubstituteVertex{{ID: "x", Tag: "-", Pos: v(0, 0)}, {ID: "y", Tag: "-", Pos: v(100, 0)}, {ID: "p", Tag: "a", Pos: v(100, 100)}, {ID: "q", Tag: "a", Pos: v(0, 100)}},
+			Edges:    []SubstituteEdge{{A: "x", B: "y"}, {A: "y", B: "p"}, {A: "p", B: "q"}, {A: "q", B: "x"}},
+		},
+	})
+	return d
+}
+
+// pathRule is a 4-vertex pattern: a path a-a-b-a.
+func pathRule() Rule {
+	return Rule{
+		Name: "path4",
+		Pattern: Pattern{
+			Vertices: []PatternVertex{{ID: "w", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "x", Tags: []string{"a"}, Pos: v(100, 0)}, {ID: "y", Tags: []string{"b"}, Pos: v(200, 50)}, {ID: "z", Tags: []string{"a"}, Pos: v(300, 0)}},
+			Edges:    []PatternEdge{{A: "w", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "z"}},
+		},
+		Substitute: Substitute{Vertices: keep("w", "x", "y", "z"), Edges: []SubstituteEdge{{A: "w", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "z"}}},
+	}
+}
+
+func buildHost(tb testing.TB, n int) *Graph {
+	tb.Helper()
+	gr := mustCompile(tb, growDefinition())
+	res, err := gr.Build(Options{MaxIterations: 10 * n, MaxVertices: n}, rng(1))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res.Graph
+}
+
+// BenchmarkMatch times a full (non-incremental) search for every match of
+// a 4-vertex pattern.
+func BenchmarkMatch(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		g := buildHost(b, n)
+		d := growDefinition()
+		d.Rules = append(d.Rules, pathRule())
+		gr := mustCompile(b, d)
+		ri, _ := gr.RuleIndex("path4")
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var found int
+			for b.Loop() {
+				ms, _ := gr.Matches(g, ri, 0)
+				found = len(ms)
+			}
+			b.ReportMetric(float64(found), "matches")
+		})
+	}
+}
+
+// BenchmarkBuild times whole builds without layout. ns/rewrite staying flat
+// as n grows is the incremental matcher at work.
+func BenchmarkBuild(b *testing.B) {
+	gr := mustCompile(b, growDefinition())
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			steps := 0
+			for b.Loop() {
+				res, err := gr.Build(Options{MaxIterations: 10 * n, MaxVertices: n}, rng(1))
+				if err != nil {
+					b.Fatal(err)
+				}
+				steps = len(res.Steps)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*steps), "ns/rewrite")
+			b.ReportMetric(float64(steps), "rewrites")
+		})
+	}
+}

@@ -1,0 +1,247 @@
+package grammar
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x64756e67)) }
+
+func mustCompile(t testing.TB, d Definition) *Grammar {
+	t.Helper()
+	gr, err := Compile(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gr
+}
+
+func ruleSequence(res *Result) []int {
+	out := make([]int, len(res.Steps))
+	for i, s := range res.Steps {
+		out[i] = s.Rule
+	}
+	return out
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	gr := mustCompile(t, demoDefinition())
+	opts := Options{MaxIterations: 60, MaxVertices: 60}
+	for seed := uint64(1); seed <= 20; seed++ {
+		a, err1 := gr.Build(opts, rng(seed))
+		b, err2 := gr.Build(opts, rng(seed))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("seed %d: two builds differ", seed)
+		}
+	}
+	a, _ := gr.Build(opts, rng(1))
+	b, _ := gr.Build(opts, rng(2))
+	if reflect.DeepEqual(ruleSequence(a), ruleSequence(b)) && reflect.DeepEqual(a.Graph.Edges(), b.Graph.Edges()) {
+		t.Error("seeds 1 and 2 built the same graph")
+	}
+}
+
+func TestBuildExhaustiveSameResult(t *testing.T) {
+	gr := mustCompile(t, demoDefinition())
+	for seed := uint64(1); seed <= 10; seed++ {
+		lazy, _ := gr.Build(Options{MaxIterations: 40, MaxVertices: 40}, rng(seed))
+		full, _ := gr.Build(Options{MaxIterations: 40, MaxVertices: 40, Exhaustive: true}, rng(seed))
+		if !reflect.DeepEqual(lazy.Graph, full.Graph) || !reflect.DeepEqual(ruleSequence(lazy), ruleSequence(full)) {
+			t.Fatalf("seed %d: exhaustive stats changed the build", seed)
+		}
+		for i, s := range full.Steps {
+			for r, st := range s.Stats {
+				if st.Eligible && st.Candidates > 0 && st.Checked != st.Candidates {
+					t.Fatalf("step %d rule %d: checked %d of %d candidates", i, r, st.Checked, st.Candidates)
+				}
+			}
+		}
+	}
+}
+
+func TestBuildLimits(t *testing.T) {
+	gr := mustCompile(t, demoDefinition())
+	for seed := uint64(1); seed <= 30; seed++ {
+		res, err := gr.Build(Options{MaxIterations: 25, MaxVertices: 30, MaxValence: 4}, rng(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := res.Graph.Order(); n > 30 {
+			t.Fatalf("seed %d: %d vertices, max 30", seed, n)
+		}
+		if len(res.Steps) > 25 {
+			t.Fatalf("seed %d: %d steps, max 25", seed, len(res.Steps))
+		}
+		// The start rule gives the centre valence 2, and no rule may push a
+		// vertex past 4.
+		for id := range res.Graph.Order() {
+			if val := res.Graph.Valence(id); val > 4 {
+				t.Fatalf("seed %d: vertex %d valence %d > 4", seed, id, val)
+			}
+		}
+		if !res.Graph.Connected(false) {
+			t.Fatalf("seed %d: rooms disconnected", seed)
+		}
+	}
+}
+
+func TestBuildTooFewVertices(t *testing.T) {
+	gr := mustCompile(t, demoDefinition())
+	res, err := gr.Build(Options{MaxIterations: 1, MinVertices: 5}, rng(1))
+	if !errors.Is(err, ErrTooFewVertices) {
+		t.Fatalf("err = %v, want ErrTooFewVertices", err)
+	}
+	if res == nil || res.Graph.Order() != 3 {
+		t.Fatalf("want the partial result (3 vertices) with the error, got %+v", res)
+	}
+}
+
+func TestMaxUsesAndNoRepeat(t *testing.T) {
+	d := demoDefinition()
+	d.Rules[1].MaxUses = 2
+	d.Rules[2].NoRepeat = true
+	gr := mustCompile(t, d)
+	for seed := uint64(1); seed <= 50; seed++ {
+		res, _ := gr.Build(Options{MaxIterations: 30, MaxVertices: 100}, rng(seed))
+		if res.Uses[1] > 2 {
+			t.Fatalf("seed %d: extend used %d times, max 2", seed, res.Uses[1])
+		}
+		seq := ruleSequence(res)
+		for i := 1; i < len(seq); i++ {
+			if seq[i] == 2 && seq[i-1] == 2 {
+				t.Fatalf("seed %d: triangle twice in a row at step %d: %v", seed, i, seq)
+			}
+		}
+		// With extend used up and triangle barred from repeating, the
+		// build stalls right after a triangle.
+		if last := res.Passes[0]; last.End != "stalled" {
+			t.Fatalf("seed %d: pass ended %q, want stalled", seed, last.End)
+		}
+	}
+}
+
+func TestPriority(t *testing.T) {
+	d := demoDefinition()
+	d.Rules[2].Priority = 1 // triangle over extend
+	gr := mustCompile(t, d)
+	for seed := uint64(1); seed <= 20; seed++ {
+		res, _ := gr.Build(Options{MaxIterations: 30, MaxVertices: 100, Exhaustive: true}, rng(seed))
+		extends := 0
+		for i, s := range res.Steps[1:] {
+			if s.Rule == 2 {
+				continue
+			}
+			extends++
+			// extend may only be drawn when every triangle candidate was
+			// rejected.
+			st := s.Stats[2]
+			if st.Checked == 0 || st.Negated+st.Valence+st.Flip != st.Checked {
+				t.Fatalf("seed %d step %d applied rule %d while triangle (priority 1) had an applicable match: %+v", seed, i+1, s.Rule, st)
+			}
+		}
+		if extends == len(res.Steps)-1 {
+			t.Fatalf("seed %d: triangle never applied", seed)
+		}
+	}
+}
+
+func TestGroupMaxUses(t *testing.T) {
+	d := demoDefinition()
+	d.Groups = []Group{{Name: "growth", Rules: []string{"extend", "triangle"}, MaxUses: 3}}
+	gr := mustCompile(t, d)
+	for seed := uint64(1); seed <= 20; seed++ {
+		res, _ := gr.Build(Options{MaxIterations: 30, MaxVertices: 100}, rng(seed))
+		if n := res.Uses[1] + res.Uses[2]; n != 3 {
+			t.Fatalf("seed %d: group used %d times, want exactly 3", seed, n)
+		}
+	}
+}
+
+func TestPasses(t *testing.T) {
+	d := demoDefinition()
+	d.Passes = []Pass{
+		{Name: "grow", Rules: []string{"start", "extend"}, MaxIterations: 4},
+		{Name: "decorate", Rules: []string{"triangle"}, MaxIterations: 3},
+	}
+	gr := mustCompile(t, d)
+	res, _ := gr.Build(Options{MaxIterations: 100, MaxVertices: 100}, rng(5))
+	want := []int{0, 1, 1, 1, 2, 2, 2}
+	if got := ruleSequence(res); !slices.Equal(got, want) {
+		t.Fatalf("rules %v, want %v", got, want)
+	}
+	if res.Passes[0].End != "budget" || res.Passes[1].End != "budget" {
+		t.Errorf("passes %+v, want both ended by budget", res.Passes)
+	}
+	for _, s := range res.Steps {
+		if wantPass := min(s.Iteration/4, 1); s.Pass != wantPass {
+			t.Errorf("step %d in pass %d, want %d", s.Iteration, s.Pass, wantPass)
+		}
+	}
+	// The build-wide limit still caps the passes.
+	res, _ = gr.Build(Options{MaxIterations: 5, MaxVertices: 100}, rng(5))
+	if len(res.Steps) != 5 || res.Passes[1].End != "max_iterations" {
+		t.Errorf("steps %d passes %+v, want 5 steps and pass 2 cut by max_iterations", len(res.Steps), res.Passes)
+	}
+}
+
+// drawCounts draws from a fixed host many times and counts the rules drawn.
+func drawCounts(t *testing.T, d Definition, g *Graph, n int) []int {
+	t.Helper()
+	gr := mustCompile(t, d)
+	counts := make([]int, len(d.Rules))
+	x := newIndex(g, gr.rules)
+	r := rng(1)
+	for range n {
+		b := &builder{gr: gr, opts: Options{}.withDefaults(), rng: r, g: g, x: x}
+		var level []int
+		for i := range gr.rules {
+			if len(x.lists[i]) > 0 {
+				level = append(level, i)
+			}
+		}
+		ri, _, ok := b.draw(level, make([]RuleStats, len(gr.rules)), nil)
+		if !ok {
+			t.Fatal("nothing drawn")
+		}
+		counts[ri]++
+	}
+	return counts
+}
+
+func TestWeights(t *testing.T) {
+	// Host: a path of 5 'a' vertices (8 ordered edge matches for each of
+	// extend and triangle, before flips) and one 'b'-'a' edge.
+	g := host(t, []string{"a", "a", "a", "a", "a", "b"}, []r2.Vec{v(0, 0), v(1, 0), v(2, 0), v(3, 0), v(4, 0), v(5, 0)}, [][2]int{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}})
+	bRule := Rule{
+		Name: "b",
+		Pattern: Pattern{
+			Vertices: []PatternVertex{{ID: "x", Tags: []string{"a"}}, {ID: "y", Tags: []string{"b"}, Pos: v(1, 0)}},
+			Edges:    []PatternEdge{{A: "x", B: "y"}},
+		},
+		Substitute: Substitute{Vertices: keep("x", "y"), Edges: []SubstituteEdge{{A: "x", B: "y"}}},
+	}
+	const n = 4000
+	d := demoDefinition()
+	d.Rules = []Rule{d.Rules[0], d.Rules[1], bRule}
+	d.Rules[1].Weight = 3
+	// Per rule: extend (weight 3) against b (weight 1): 3:1 whatever the
+	// number of sites.
+	c := drawCounts(t, d, g, n)
+	if f := float64(c[1]) / n; f < 0.72 || f > 0.78 {
+		t.Errorf("per rule: extend drawn %.3f of the time, want 0.75", f)
+	}
+	// Per match: extend has 8 sites of weight 3, b one of weight 1: 24:1.
+	d.Weights = PerMatch
+	c = drawCounts(t, d, g, n)
+	if f := float64(c[2]) / n; f < 0.025 || f > 0.055 {
+		t.Errorf("per match: b drawn %.3f of the time, want 1/25 = 0.04", f)
+	}
+}
