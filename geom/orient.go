@@ -58,14 +58,38 @@ func exactCrossSign(a, b r2.Vec) int {
 
 // Orient returns the orientation of the triangle (p, q, r): +1 when r lies to
 // the left of the directed line p→q (counter-clockwise in a y-up frame), −1
-// when to the right, 0 when the three points are collinear. The differences
-// q−p and r−p are formed exactly when they are representable; when they are
-// not, the exact path computes the full determinant.
+// when to the right, 0 when the three points are collinear.
+//
+// It is Shewchuk's orient2d filter: the determinant is computed from the
+// rounded differences q−p and r−p, and its error bound covers that rounding
+// as well as the products'. When the filter cannot decide, exact products
+// (checked with math.FMA, which rounds once by definition and so is the same
+// everywhere) of exact differences decide in floating point; only what is
+// left goes to rational arithmetic.
 func Orient(p, q, r r2.Vec) int {
 	ax, ay := float64(q.X-p.X), float64(q.Y-p.Y)
 	bx, by := float64(r.X-p.X), float64(r.Y-p.Y)
-	if exactDiff(q.X, p.X, ax) && exactDiff(q.Y, p.Y, ay) && exactDiff(r.X, p.X, bx) && exactDiff(r.Y, p.Y, by) {
-		return CrossSign(r2.Vec{X: ax, Y: ay}, r2.Vec{X: bx, Y: by})
+	l := float64(ax * by)
+	rr := float64(ay * bx)
+	det := l - rr
+	bound := errBound * (math.Abs(l) + math.Abs(rr))
+	switch {
+	case det > bound:
+		return 1
+	case -det > bound:
+		return -1
+	}
+	if exactDiff(q.X, p.X, ax) && exactDiff(q.Y, p.Y, ay) && exactDiff(r.X, p.X, bx) && exactDiff(r.Y, p.Y, by) &&
+		math.FMA(ax, by, -l) == 0 && math.FMA(ay, bx, -rr) == 0 && !math.IsInf(l, 0) && !math.IsInf(rr, 0) {
+		// Both products are exact, so the sign of their rounded difference
+		// is the sign of the exact one.
+		switch {
+		case det > 0:
+			return 1
+		case det < 0:
+			return -1
+		}
+		return 0
 	}
 	return exactOrient(p, q, r)
 }

@@ -476,9 +476,17 @@ func (c *compiled) flipPairs() []flipPair {
 		if len(c.padj[v]) < 2 {
 			continue
 		}
-		nbs := make([]int, len(c.padj[v]))
-		for i, nb := range c.padj[v] {
-			nbs[i] = nb.to
+		// A zero-length pattern edge (a neighbour drawn on top of v) has
+		// no direction: it says nothing about orientation and would make
+		// the angle order inconsistent, so it takes no part.
+		var nbs []int
+		for _, nb := range c.padj[v] {
+			if c.pos[nb.to] != c.pos[v] {
+				nbs = append(nbs, nb.to)
+			}
+		}
+		if len(nbs) < 2 {
+			continue
 		}
 		dir := func(u int) r2.Vec { return r2.Sub(c.pos[u], c.pos[v]) }
 		slices.SortStableFunc(nbs, func(a, b int) int {

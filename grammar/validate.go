@@ -111,6 +111,9 @@ func validTag(t string) bool {
 	return true
 }
 
+// MaxPatternVertices is the largest pattern Compile accepts.
+const MaxPatternVertices = 32
+
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 type checker struct {
@@ -240,6 +243,26 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 			c.add(c.at(SubstituteSide, i, v.ID, "tag"), "tag %q: negated tags belong in patterns only", t)
 		case !validTag(t):
 			c.add(c.at(SubstituteSide, i, v.ID, "tag"), "tag %q: tag names use letters, digits and '_' only", t)
+		}
+	}
+	if len(pv) > MaxPatternVertices {
+		p := newProblem()
+		p.Side = PatternSide
+		c.add(p, "the pattern has %d vertices, more than %d: matching cost grows steeply with pattern size; split the rule", len(pv), MaxPatternVertices)
+	}
+	patternRooms := false
+	for _, v := range pv {
+		patternRooms = patternRooms || !v.Cosmetic
+	}
+	for i, v := range sv {
+		j, mapped := pIdx[v.ID]
+		switch {
+		case mapped && !start && v.Cosmetic != pv[j].Cosmetic:
+			c.add(c.at(SubstituteSide, i, v.ID, "cosmetic"),
+				"a mapped vertex must keep its pattern vertex's cosmetic flag (%v): the host vertex may have corridors to the rest of the level, which must keep joining rooms", pv[j].Cosmetic)
+		case !mapped && !start && !v.Cosmetic && !patternRooms && len(pv) > 0:
+			c.add(c.at(SubstituteSide, i, v.ID, "cosmetic"),
+				"the pattern has only cosmetic vertices, so a new room here would not be joined to the level's rooms: make it cosmetic or add a room to the pattern")
 		}
 	}
 	for i, v := range pv {

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -75,6 +76,23 @@ func TestCompileProblems(t *testing.T) {
 		{"unnamed rule", func(d *Definition) { d.Rules[1].Name = "" }, 1, NoSide, -1, -1, "name", "no name"},
 		{"duplicate rule name", func(d *Definition) { d.Rules[2].Name = "extend" }, 2, NoSide, -1, -1, "name", "duplicate rule name"},
 		{"no start rule", func(d *Definition) { d.Rules = d.Rules[1:] }, -1, NoSide, -1, -1, "", "no start rule"},
+		{"mapped vertex turned cosmetic", func(d *Definition) { d.Rules[1].Substitute.Vertices[2].Cosmetic = true }, 1, SubstituteSide, 2, -1, "cosmetic", "keep its pattern vertex's cosmetic flag"},
+		{"new room joined only to cosmetic vertices", func(d *Definition) {
+			r := &d.Rules[1]
+			r.Pattern.Vertices[0].Cosmetic, r.Pattern.Vertices[1].Cosmetic = true, true
+			r.Pattern.Edges[0].Cosmetic = true
+			r.Substitute.Vertices[0].Cosmetic, r.Substitute.Vertices[2].Cosmetic = true, true
+		}, 1, SubstituteSide, 1, -1, "cosmetic", "only cosmetic vertices"},
+		{"pattern too large", func(d *Definition) {
+			r := &d.Rules[1]
+			for i := range MaxPatternVertices {
+				id := fmt.Sprintf("p%d", i)
+				r.Pattern.Vertices = append(r.Pattern.Vertices, PatternVertex{ID: id, Tags: []string{"a"}, Pos: v(float64(i), 5)})
+				r.Pattern.Edges = append(r.Pattern.Edges, PatternEdge{A: "x", B: id})
+				r.Substitute.Vertices = append(r.Substitute.Vertices, SubstituteVertex{ID: id, Tag: "-"})
+				r.Substitute.Edges = append(r.Substitute.Edges, SubstituteEdge{A: "x", B: id})
+			}
+		}, 1, PatternSide, -1, -1, "", "more than 32"},
 		{"locked start vertex", func(d *Definition) { d.Rules[0].Pattern.Vertices[0].Lock = true }, 0, PatternSide, 0, -1, "lock", "cannot lock"},
 	}
 	for _, tt := range tests {
