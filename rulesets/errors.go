@@ -1,0 +1,177 @@
+package rulesets
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Error is one problem with a ruleset, at a place in its file.
+type Error struct {
+	// File is the name the ruleset was loaded under.
+	File string
+	// Line and Col are 1-based; Col counts characters, not bytes. Both are
+	// 0 when the problem has no place in the file: a value set by an
+	// Override, or an unknown override key.
+	Line, Col int
+	// Path says where in the ruleset the problem is, in the ruleset's own
+	// terms: "build.max_vertices", `rules[3] "loop": pattern vertex "b":
+	// tags[0]`. Empty only for a file that is not TOML.
+	Path string
+	// Msg says what is wrong.
+	Msg string
+	// Override is the "key=value" override the problem comes from, if any.
+	Override string
+	// SourceLine is the text of line Line, for ErrorWithSource.
+	SourceLine string
+	// Err is the underlying error, if any: a *grammar.Problem for what the
+	// rule engine rejected.
+	Err error
+}
+
+// Error formats the problem as `file:line:col: path: msg`.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	if e.Override != "" {
+		fmt.Fprintf(&b, " (set by override %q)", e.Override)
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorWithSource formats the problem followed by its source line and a
+// caret under the column, the way `dungraph validate` prints it:
+//
+//	catacomb.toml:42:23: rules[3] "loop": pattern vertex "b": tags[0]: empty tag: ...
+//	   42 |   { id = "b", tags = [""], at = [100, 0] },
+//	      |                       ^
+func (e *Error) ErrorWithSource() string {
+	if e.Line <= 0 {
+		return e.Error()
+	}
+	var b strings.Builder
+	b.WriteString(e.Error())
+	b.WriteByte('\n')
+	gutter := fmt.Sprintf("%5d | ", e.Line)
+	b.WriteString(gutter)
+	b.WriteString(e.SourceLine)
+	b.WriteByte('\n')
+	b.WriteString(strings.Repeat(" ", len(gutter)-2))
+	b.WriteString("| ")
+	// Keep tabs so that the caret lines up under a tab-indented line.
+	col := 1
+	for _, r := range e.SourceLine {
+		if col >= e.Col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		col++
+	}
+	b.WriteByte('^')
+	return b.String()
+}
+
+// ErrorList is every problem found in one ruleset, in file order. Loading
+// functions return it as their error when anything is wrong.
+type ErrorList []*Error
+
+// Error joins the problems, one per line.
+func (l ErrorList) Error() string {
+	msgs := make([]string, len(l))
+	for i, e := range l {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Unwrap returns the problems, so that errors.As finds an *Error and
+// errors.Is sees through to the causes.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
+// Err returns l as an error, or nil if it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// source turns byte offsets into lines and columns.
+type source struct {
+	file  string
+	src   []byte
+	lines []int // byte offset of the start of each line
+}
+
+func newSource(file string, src []byte) *source {
+	s := &source{file: file, src: src, lines: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			s.lines = append(s.lines, i+1)
+		}
+	}
+	return s
+}
+
+// position returns the 1-based line and column (in characters) of byte
+// offset off, and the text of its line.
+func (s *source) position(off int) (line, col int, text string) {
+	off = min(max(off, 0), len(s.src))
+	li, found := slices.BinarySearch(s.lines, off)
+	if !found {
+		li--
+	}
+	start := s.lines[li]
+	end := len(s.src)
+	if li+1 < len(s.lines) {
+		end = s.lines[li+1] - 1
+	}
+	text = strings.TrimSuffix(string(s.src[start:end]), "\r")
+	return li + 1, utf8.RuneCount(s.src[start:off]) + 1, text
+}
+
+// errorAt makes an Error at byte offset off (no position if off < 0).
+func (s *source) errorAt(off int, path, msg string) *Error {
+	e := &Error{File: s.file, Path: path, Msg: msg}
+	if off >= 0 {
+		e.Line, e.Col, e.SourceLine = s.position(off)
+	}
+	return e
+}
+
+// sortErrors orders problems by position; problems without one (from
+// overrides) come first, and ties keep the order they were found in.
+func sortErrors(l ErrorList) {
+	slices.SortStableFunc(l, func(a, b *Error) int {
+		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Col, b.Col)
+	})
+}

@@ -1,0 +1,239 @@
+package rulesets
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Overrides set a parameter by its key path, the way `dungraph --set
+// build.max_vertices=60` does. They are applied to the parsed document
+// before it is decoded, so an overridden value goes through exactly the
+// checks a value in the file does; a problem with it is reported with the
+// override instead of a line.
+
+// Override sets the parameter at Key (a path from Keys, such as
+// "build.max_vertices", "tags.a.color" or "rules.loop.weight") to Value.
+//
+// Value is read as TOML for numbers and booleans ("60", "0.5", "true"). For
+// a string parameter it is taken literally (`#ff0000`, `chamber`) unless
+// it is a quoted TOML string (`"a \"b\""`).
+type Override struct {
+	Key, Value string
+}
+
+// ParseOverride parses "key=value".
+func ParseOverride(s string) (Override, error) {
+	k, v, ok := strings.Cut(s, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return Override{}, fmt.Errorf("rulesets: override %q: want key=value, for example build.max_vertices=60", s)
+	}
+	return Override{Key: k, Value: strings.TrimSpace(v)}, nil
+}
+
+// String returns "key=value".
+func (o Override) String() string { return o.Key + "=" + o.Value }
+
+var (
+	fileType   = reflect.TypeFor[file]()
+	tagSetType = reflect.TypeFor[tagSet]()
+	tagType    = reflect.TypeFor[Tag]()
+)
+
+// Keys returns the key path of every parameter an Override may set, in
+// the order the authoring guide documents them. "<tag>", "<rule>",
+// "<group>" and "<pass>" stand for a tag or a rule, group or pass name:
+// "tags.<tag>.color" is set as "tags.a.color".
+func Keys() []string {
+	var out []string
+	for _, f := range fields(fileType) {
+		ft := fileType.Field(f.index)
+		switch t := ft.Type; {
+		case t == tagSetType:
+			for _, g := range fields(tagType) {
+				out = append(out, "tags.<tag>."+g.key)
+			}
+		case ft.Tag.Get("keyed") != "":
+			for _, g := range fields(t.Elem()) {
+				if g.param {
+					out = append(out, f.key+".<"+ft.Tag.Get("keyed")+">."+g.key)
+				}
+			}
+		case t.Kind() == reflect.Struct:
+			for _, g := range fields(t) {
+				out = append(out, f.key+"."+g.key)
+			}
+		default:
+			out = append(out, f.key)
+		}
+	}
+	return out
+}
+
+// override applies override i to the document.
+func (d *decoder) override(i int, o Override) {
+	fail := func(format string, args ...any) {
+		d.errs = append(d.errs, &Error{File: d.src.file, Path: o.Key, Msg: fmt.Sprintf(format, args...), Override: o.String()})
+	}
+	kp := &parser{src: []byte(o.Key)}
+	parts, err := kp.key()
+	if err != nil || !kp.eof() {
+		fail("not a key path such as build.max_vertices")
+		return
+	}
+	table, key, t, msg := d.resolve(parts, i+1)
+	if msg != "" {
+		fail("%s", msg)
+		return
+	}
+	var v *node
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.String {
+		v = &node{kind: kindString, str: o.Value}
+		if strings.HasPrefix(o.Value, `"`) || strings.HasPrefix(o.Value, `'`) {
+			vp := &parser{src: []byte(o.Value)}
+			if n, err := vp.value(0); err == nil && vp.eof() && n.kind == kindString {
+				v = n
+			}
+		}
+	} else {
+		vp := &parser{src: []byte(o.Value)}
+		n, err := vp.value(0)
+		if err != nil || !vp.eof() {
+			fail("%q is not a TOML value (a number, true or false)", o.Value)
+			return
+		}
+		v = n
+	}
+	markOverride(v, i+1)
+	table.set(key, v)
+}
+
+// markOverride marks every part of an overriding value as coming from
+// override o.
+func markOverride(n *node, o int) {
+	n.pos, n.key, n.override = -1, -1, o
+	for _, v := range n.vals {
+		markOverride(v, o)
+	}
+}
+
+// resolve follows a key path through the schema and the document. It
+// returns the table the value goes in, its key and its Go type, creating
+// the tables the document leaves out; or a message saying what is wrong.
+func (d *decoder) resolve(parts []keyPart, o int) (*node, string, reflect.Type, string) {
+	t := fileType
+	table := d.root
+	prefix := ""
+	paramsOnly := false
+	for j := 0; j < len(parts); j++ {
+		part := parts[j].name
+		var known []string
+		for _, f := range fields(t) {
+			if !paramsOnly || f.param {
+				known = append(known, prefix+f.key)
+			}
+		}
+		f, ok := fieldByKey(t, part)
+		if !ok || paramsOnly && !f.param {
+			return nil, "", nil, "unknown key" + suggestPath(prefix+part, known)
+		}
+		sf := t.Field(f.index)
+		last := j == len(parts)-1
+		switch {
+		case sf.Type == tagSetType || sf.Tag.Get("keyed") != "":
+			what := "tag"
+			if sf.Type != tagSetType {
+				what = sf.Tag.Get("keyed")
+			}
+			if j+2 >= len(parts) {
+				return nil, "", nil, fmt.Sprintf("name a %s and a key: %s.<%s>.<key>", what, prefix+part, what)
+			}
+			name := parts[j+1].name
+			var elem *node
+			if sf.Type == tagSetType {
+				t = tagType
+				elem = d.ensure(d.ensure(table, part, o), name, o)
+			} else {
+				t = sf.Type.Elem()
+				var msg string
+				elem, msg = d.element(table.get(part), name, what)
+				if msg != "" {
+					return nil, "", nil, msg
+				}
+				paramsOnly = true
+			}
+			if elem == nil {
+				return nil, "", nil, fmt.Sprintf("%s is not a table in the file", displayKey(part))
+			}
+			table = elem
+			prefix += part + "." + displayKey(name) + "."
+			j++
+		case sf.Type.Kind() == reflect.Struct:
+			if last {
+				return nil, "", nil, fmt.Sprintf("%s is a table: set one of its keys, such as %s.%s", part, part, fields(sf.Type)[0].key)
+			}
+			if table = d.ensure(table, part, o); table == nil {
+				return nil, "", nil, fmt.Sprintf("%s is not a table in the file", part)
+			}
+			t = sf.Type
+			prefix += part + "."
+		default:
+			if !last {
+				return nil, "", nil, fmt.Sprintf("%s is not a table", prefix+part)
+			}
+			return table, part, sf.Type, ""
+		}
+	}
+	return nil, "", nil, "empty key"
+}
+
+// ensure returns table's sub-table k, creating it if the document has
+// none, or nil if k holds something else.
+func (d *decoder) ensure(table *node, k string, o int) *node {
+	if table == nil {
+		return nil
+	}
+	child := table.get(k)
+	if child == nil {
+		child = newTable(-1, -1, defHeader)
+		child.override = o
+		table.set(k, child)
+	}
+	if child.kind != kindTable {
+		return nil
+	}
+	return child
+}
+
+// element finds the element of an array of tables whose name is name.
+func (d *decoder) element(arr *node, name, what string) (*node, string) {
+	var names []string
+	if arr != nil && arr.kind == kindArray {
+		for _, e := range arr.vals {
+			if n := e.get("name"); n != nil && n.kind == kindString {
+				if n.str == name {
+					return e, ""
+				}
+				names = append(names, n.str)
+			}
+		}
+	}
+	msg := fmt.Sprintf("no %s is named %q", what, name)
+	if s := suggest(name, names); strings.HasPrefix(s, " (") {
+		msg += s
+	}
+	return nil, msg
+}
+
+// suggestPath names the closest of the known key paths, or lists them.
+func suggestPath(k string, known []string) string {
+	s := suggest(k, known)
+	if strings.HasPrefix(s, "; valid keys here") {
+		return "; valid keys: " + strings.Join(known, ", ")
+	}
+	return s
+}

@@ -1,0 +1,234 @@
+package rulesets
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// The parameter tables of a ruleset. Adding a key takes a field with its
+// `toml` tag, its default in the Default function and one line in the
+// check method; decoding, Keys and overrides follow from the tag.
+
+// Build holds the limits of a build, the [build] table.
+type Build struct {
+	// MaxIterations caps the rule applications of a build. Default 10.
+	MaxIterations int `toml:"max_iterations"`
+	// MinVertices: a build that ends with fewer vertices fails. Default 1.
+	MinVertices int `toml:"min_vertices"`
+	// MaxVertices: no rule is applied that would take the graph past
+	// this. Default 20.
+	MaxVertices int `toml:"max_vertices"`
+	// MaxValence: no rule is applied that would give a mapped vertex more
+	// edges than this. Default 8.
+	MaxValence int `toml:"max_valence"`
+	// Attempts is how many whole levels, each with a seed derived from the
+	// user's, are tried before giving up when the layout fails. Default 20.
+	Attempts int `toml:"attempts"`
+}
+
+// DefaultBuild returns the [build] defaults.
+func DefaultBuild() Build {
+	return Build{
+		MaxIterations: grammar.DefaultMaxIterations,
+		MinVertices:   grammar.DefaultMinVertices,
+		MaxVertices:   grammar.DefaultMaxVertices,
+		MaxValence:    grammar.DefaultMaxValence,
+		Attempts:      20,
+	}
+}
+
+func (b *Build) check(c check) {
+	c.atLeast("max_iterations", b.MaxIterations, 1)
+	c.atLeast("min_vertices", b.MinVertices, 1)
+	c.atLeast("max_vertices", b.MaxVertices, 1)
+	c.atLeast("max_valence", b.MaxValence, 1)
+	c.atLeast("attempts", b.Attempts, 1)
+	c.order("min_vertices", b.MinVertices, "max_vertices", b.MaxVertices, "")
+}
+
+// Options returns the grammar build options for these limits.
+func (b Build) Options() grammar.Options {
+	return grammar.Options{
+		MaxIterations: b.MaxIterations,
+		MinVertices:   b.MinVertices,
+		MaxVertices:   b.MaxVertices,
+		MaxValence:    b.MaxValence,
+	}
+}
+
+// Forces holds the parameters of a force-directed drawing: the [layout]
+// table (the drawing after each rewrite) and the [relax] table (the drawing
+// after rooms get their sizes). Every value must be greater than 0.
+type Forces struct {
+	// SpringStrength scales the pull of each edge towards its target
+	// length.
+	SpringStrength float64 `toml:"spring_strength"`
+	// EdgeLength is the target length of an edge of length factor 1, in
+	// world units.
+	EdgeLength float64 `toml:"edge_length"`
+	// Repulsion scales the push between vertices that share no edge.
+	Repulsion float64 `toml:"repulsion"`
+	// MaxDelta caps how far a vertex moves in one step, in edge lengths.
+	MaxDelta float64 `toml:"max_delta"`
+	// ConvergenceDistance: the drawing stops when no vertex moves farther
+	// than this in a step, in world units.
+	ConvergenceDistance float64 `toml:"convergence_distance"`
+}
+
+// DefaultLayout returns the [layout] defaults.
+func DefaultLayout() Forces {
+	return Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4}
+}
+
+// DefaultRelax returns the [relax] defaults.
+func DefaultRelax() Forces {
+	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01}
+}
+
+func (f *Forces) check(c check) {
+	c.positive("spring_strength", f.SpringStrength)
+	c.positive("edge_length", f.EdgeLength)
+	c.positive("repulsion", f.Repulsion)
+	c.positive("max_delta", f.MaxDelta)
+	c.positive("convergence_distance", f.ConvergenceDistance)
+}
+
+// Rooms holds the room parameters, the [rooms] table.
+type Rooms struct {
+	// Margin is the size of one room unit, in world units; it also pads
+	// corridors. Default 50.
+	Margin float64 `toml:"margin"`
+	// MinExtent and MaxExtent bound a room's width and height, in margins,
+	// for tags that do not set their own. Defaults 3 and 12.
+	MinExtent int `toml:"min_extent"`
+	MaxExtent int `toml:"max_extent"`
+	// RadiusFudge scales the space kept between two rooms a corridor joins
+	// (RadiusFudge × Margin). Default 1.
+	RadiusFudge float64 `toml:"radius_fudge"`
+}
+
+// DefaultRooms returns the [rooms] defaults.
+func DefaultRooms() Rooms {
+	return Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1}
+}
+
+func (r *Rooms) check(c check) {
+	c.positive("margin", r.Margin)
+	c.atLeast("min_extent", r.MinExtent, 1)
+	c.atLeast("max_extent", r.MaxExtent, 1)
+	c.order("min_extent", r.MinExtent, "max_extent", r.MaxExtent, "")
+	c.positive("radius_fudge", r.RadiusFudge)
+}
+
+// Tag holds the settings of one tag, a [tags.<name>] table.
+type Tag struct {
+	// Name is the tag.
+	Name string `toml:"-"`
+	// Label names the tag's rooms for people. Default: the tag's name.
+	Label string `toml:"label"`
+	// Color is the rooms' colour, "#rrggbb"; empty lets the renderer
+	// choose.
+	Color string `toml:"color"`
+	// MinExtent and MaxExtent bound the width and height of the tag's
+	// rooms, in margins. Default: the [rooms] values.
+	MinExtent int `toml:"min_extent"`
+	MaxExtent int `toml:"max_extent"`
+	// Variation is the letter A–Z that text-level exports write for the
+	// tag's rooms; empty lets the exporter choose.
+	Variation string `toml:"variation"`
+}
+
+// defaultTag returns the settings of a tag that sets nothing.
+func defaultTag(name string, rooms Rooms) Tag {
+	return Tag{Name: name, Label: name, MinExtent: rooms.MinExtent, MaxExtent: rooms.MaxExtent}
+}
+
+func (t *Tag) check(c check) {
+	c.color("color", t.Color)
+	c.letter("variation", t.Variation)
+	c.atLeast("min_extent", t.MinExtent, 1)
+	c.atLeast("max_extent", t.MaxExtent, 1)
+	c.order("min_extent", t.MinExtent, "max_extent", t.MaxExtent, "rooms")
+}
+
+// check validates the values of the table at p; each method names the key
+// it checks, and reports a problem at its value.
+type check struct {
+	d *decoder
+	p keyPath
+}
+
+// fail reports a problem with key, unless its value was already reported
+// (a value the decoder could not read is not checked again).
+func (c check) fail(key, format string, args ...any) {
+	if c.reported(key) {
+		return
+	}
+	c.d.errAt(c.p.with(key), false, format, args...)
+}
+
+// reported reports whether a problem with key was already reported.
+func (c check) reported(key string) bool {
+	kp := c.p.with(key)
+	return slices.ContainsFunc(c.d.failed, func(f keyPath) bool { return slices.Equal(f, kp) })
+}
+
+func (c check) atLeast(key string, v, lo int) {
+	if v < lo {
+		c.fail(key, "must be at least %d, not %d", lo, v)
+	}
+}
+
+func (c check) positive(key string, v float64) {
+	if !(v > 0) {
+		c.fail(key, "must be greater than 0, not %s", formatFloat(v))
+	}
+}
+
+// order requires lo <= hi. A key the table does not set has its value from
+// the table named by fallback, which the message says.
+func (c check) order(loKey string, lo int, hiKey string, hi int, fallback string) {
+	if lo <= hi || c.reported(loKey) || c.reported(hiKey) ||
+		fallback != "" && !c.d.isSet(c.p, loKey) && !c.d.isSet(c.p, hiKey) {
+		// A value already reported is not compared; values that both come
+		// from the fallback table are reported there.
+		return
+	}
+	from := func(key string) string {
+		if fallback != "" && !c.d.isSet(c.p, key) {
+			return fmt.Sprintf(" (from %s.%s)", fallback, key)
+		}
+		return ""
+	}
+	at := loKey
+	if !c.d.isSet(c.p, loKey) {
+		at = hiKey
+	}
+	c.fail(at, "%s %d%s is greater than %s %d%s", loKey, lo, from(loKey), hiKey, hi, from(hiKey))
+}
+
+// color accepts "" (unset) or "#rrggbb".
+func (c check) color(key, v string) {
+	if v == "" && !c.d.isSet(c.p, key) {
+		return
+	}
+	ok := len(v) == 7 && v[0] == '#'
+	for i := 1; ok && i < 7; i++ {
+		ok = isHex(v[i])
+	}
+	if !ok {
+		c.fail(key, "colour %q is not of the form \"#rrggbb\" (for example \"#8c6a4f\")", v)
+	}
+}
+
+// letter accepts "" (unset) or one letter A–Z.
+func (c check) letter(key, v string) {
+	if v == "" && !c.d.isSet(c.p, key) {
+		return
+	}
+	if len(v) != 1 || v[0] < 'A' || v[0] > 'Z' {
+		c.fail(key, "%q is not a single capital letter A-Z", v)
+	}
+}

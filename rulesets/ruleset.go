@@ -1,0 +1,232 @@
+package rulesets
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// Ruleset is a loaded, validated and compiled ruleset.
+type Ruleset struct {
+	// Name is the ruleset's name; default: the file's base name without
+	// ".toml".
+	Name        string
+	Description string
+	// Weights says whether rule weights are per rule or per match site.
+	Weights grammar.WeightMode
+
+	Build  Build
+	Layout Forces
+	Relax  Forces
+	Rooms  Rooms
+	// Tags holds the tags the file configures, sorted by name; see Tag.
+	Tags []Tag
+
+	Rules  []grammar.Rule
+	Groups []grammar.Group
+	Passes []grammar.Pass
+	// Grammar is the compiled rules and metarules.
+	Grammar *grammar.Grammar
+
+	// Overrides are the overrides applied on top of the file, in order.
+	Overrides []Override
+	// File is the name the ruleset was loaded under, Source the file's
+	// bytes (before overrides) and SHA256 their hash, which identifies the
+	// ruleset a level was generated from.
+	File   string
+	Source []byte
+	SHA256 [sha256.Size]byte
+}
+
+// Tag returns the settings of tag name and whether the file configures it.
+// An unconfigured tag gets the defaults: its name as label, no colour or
+// variation, and the [rooms] extents.
+func (r *Ruleset) Tag(name string) (Tag, bool) {
+	i, ok := slices.BinarySearchFunc(r.Tags, name, func(t Tag, name string) int { return strings.Compare(t.Name, name) })
+	if ok {
+		return r.Tags[i], true
+	}
+	return defaultTag(name, r.Rooms), false
+}
+
+// file is the document schema: the keys a ruleset file may have.
+type file struct {
+	Name        string      `toml:"name"`
+	Description string      `toml:"description"`
+	Weights     string      `toml:"weights"`
+	Build       Build       `toml:"build"`
+	Layout      Forces      `toml:"layout"`
+	Relax       Forces      `toml:"relax"`
+	Rooms       Rooms       `toml:"rooms"`
+	Tags        tagSet      `toml:"tags"`
+	Groups      []fileGroup `toml:"groups" keyed:"group"`
+	Passes      []filePass  `toml:"passes" keyed:"pass"`
+	Rules       []fileRule  `toml:"rules" keyed:"rule"`
+}
+
+// tagSet decodes the [tags] table, whose keys are tag names.
+type tagSet []Tag
+
+func (ts *tagSet) decodeTOML(d *decoder, n *node, p keyPath) {
+	for i, name := range n.keys {
+		tp := p.with(name)
+		if !validTagName(name) {
+			d.errAt(tp, true, "tag name %q: tag names use letters, digits and '_' only", name)
+			continue
+		}
+		t := Tag{Name: name}
+		d.decode(n.vals[i], reflect.ValueOf(&t).Elem(), tp)
+		*ts = append(*ts, t)
+	}
+}
+
+// validTagName is the grammar's rule for tag names.
+func validTagName(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// Loader loads rulesets. The zero value loads files as they are.
+type Loader struct {
+	// Overrides set parameters by their key path (see Keys) before the
+	// ruleset is validated and compiled, as if the file said so; a later
+	// override of the same key wins.
+	Overrides []Override
+}
+
+// Load loads a ruleset from src. file names it in messages and gives the
+// default Name. On failure the error is an ErrorList holding every problem.
+func Load(file string, src []byte) (*Ruleset, error) { return Loader{}.Load(file, src) }
+
+// LoadFile loads the ruleset file at name.
+func LoadFile(name string) (*Ruleset, error) { return Loader{}.LoadFile(name) }
+
+// LoadFS loads the ruleset file name from fsys.
+func LoadFS(fsys fs.FS, name string) (*Ruleset, error) { return Loader{}.LoadFS(fsys, name) }
+
+// LoadFile loads the ruleset file at name.
+func (l Loader) LoadFile(name string) (*Ruleset, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: %w", err)
+	}
+	return l.Load(name, src)
+}
+
+// LoadFS loads the ruleset file name from fsys.
+func (l Loader) LoadFS(fsys fs.FS, name string) (*Ruleset, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: %w", err)
+	}
+	return l.Load(name, src)
+}
+
+// Load loads a ruleset from src, naming it name in messages; see the
+// package function Load.
+//
+// Loading parses the file as TOML 1.0 into a tree that remembers where
+// every key and value is, applies the overrides to the tree, decodes the
+// tree into the ruleset, checks the parameters and compiles the rules. A
+// file that is not TOML reports its first syntax error only; past that,
+// every problem is reported.
+func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
+	s := newSource(name, src)
+	root, serr := parseTOML(src)
+	if serr != nil {
+		return nil, ErrorList{s.errorAt(serr.off, "", serr.msg)}
+	}
+	d := &decoder{src: s, root: root, overrides: l.Overrides}
+	for i, o := range l.Overrides {
+		d.override(i, o)
+	}
+	f := file{
+		Weights: "rule",
+		Build:   DefaultBuild(),
+		Layout:  DefaultLayout(),
+		Relax:   DefaultRelax(),
+		Rooms:   DefaultRooms(),
+	}
+	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
+	rs := &Ruleset{
+		Name: f.Name, Description: f.Description,
+		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms,
+		Overrides: slices.Clone(l.Overrides),
+		File:      name, Source: bytes.Clone(src), SHA256: sha256.Sum256(src),
+	}
+	if !d.isSet(nil, "name") {
+		rs.Name = strings.TrimSuffix(path.Base(strings.ReplaceAll(name, `\`, "/")), ".toml")
+	} else if f.Name == "" {
+		d.errAt(keyPath{"name"}, false, "the name is empty")
+	}
+	switch f.Weights {
+	case "rule":
+		rs.Weights = grammar.PerRule
+	case "match":
+		rs.Weights = grammar.PerMatch
+	default:
+		d.errAt(keyPath{"weights"}, false, "must be \"rule\" (a rule's weight is per rule) or \"match\" (per match site), not %q", f.Weights)
+	}
+	rs.Build.check(check{d, keyPath{"build"}})
+	rs.Layout.check(check{d, keyPath{"layout"}})
+	rs.Relax.check(check{d, keyPath{"relax"}})
+	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Tags = d.tags(f.Tags, rs.Rooms)
+
+	def := d.definition(&f)
+	def.Weights = rs.Weights
+	rs.Grammar = d.compile(def)
+	if len(d.errs) > 0 {
+		sortErrors(d.errs)
+		return nil, d.errs
+	}
+	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
+	return rs, nil
+}
+
+// tags fills in the defaults of the configured tags, checks them and sorts
+// them by name.
+func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
+	letters := map[string]string{}
+	for i := range ts {
+		t := &ts[i]
+		tp := keyPath{"tags", t.Name}
+		def := defaultTag(t.Name, rooms)
+		if !d.isSet(tp, "label") {
+			t.Label = def.Label
+		}
+		if !d.isSet(tp, "min_extent") {
+			t.MinExtent = def.MinExtent
+		}
+		if !d.isSet(tp, "max_extent") {
+			t.MaxExtent = def.MaxExtent
+		}
+		t.check(check{d, tp})
+		if t.Variation == "" {
+			continue
+		}
+		if other, dup := letters[t.Variation]; dup {
+			d.errAt(tp.with("variation"), false, "variation %q is also the variation of tags.%s: each tag needs its own letter", t.Variation, other)
+		} else {
+			letters[t.Variation] = t.Name
+		}
+	}
+	out := slices.Clone([]Tag(ts))
+	slices.SortFunc(out, func(a, b Tag) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}

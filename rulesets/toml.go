@@ -1,0 +1,650 @@
+package rulesets
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// This file and tomlscan.go are a TOML 1.0.0 parser that keeps the byte
+// offset of every key and value, so that a problem found long after
+// parsing (a type mismatch, a rule the grammar rejects) can still point at
+// the line that caused it. BurntSushi/toml, which the module already
+// depends on, reports positions only for syntax errors and, since v1.6,
+// accepts TOML 1.1; the tests check this parser against BurntSushi and
+// against the toml-test corpus.
+
+// kind is the type of a TOML value.
+type kind uint8
+
+const (
+	kindTable kind = iota + 1
+	kindArray
+	kindString
+	kindInteger
+	kindFloat
+	kindBool
+	kindDatetime
+	kindLocalDatetime
+	kindLocalDate
+	kindLocalTime
+)
+
+// String names the kind the way messages do: "expected a number, got a
+// string".
+func (k kind) String() string {
+	switch k {
+	case kindTable:
+		return "a table"
+	case kindArray:
+		return "an array"
+	case kindString:
+		return "a string"
+	case kindInteger:
+		return "an integer"
+	case kindFloat:
+		return "a float"
+	case kindBool:
+		return "a boolean"
+	case kindDatetime:
+		return "a date-time"
+	case kindLocalDatetime:
+		return "a local date-time"
+	case kindLocalDate:
+		return "a local date"
+	case kindLocalTime:
+		return "a local time"
+	}
+	return "nothing"
+}
+
+// tableDef says how a table came to exist, which decides what TOML 1.0
+// still allows to be done to it.
+type tableDef uint8
+
+const (
+	// defImplicit: created as the parent of a [header] table; a later
+	// [header] may still define it.
+	defImplicit tableDef = iota
+	// defHeader: defined by a [header] (or the root).
+	defHeader
+	// defDotted: created by a dotted key; only more dotted keys of the same
+	// section, and [headers] of sub-tables, may add to it.
+	defDotted
+	// defElement: an element of an array of tables.
+	defElement
+)
+
+// node is a value of a parsed TOML document with its place in the source.
+type node struct {
+	kind kind
+	// pos is the byte offset where the value starts: the '[' of a header,
+	// the '{' of an inline table, the key that created an implicit table.
+	// -1 when the value has no place in the source (an override).
+	pos int
+	// key is the byte offset of the key that names the value, or -1 (array
+	// elements, the root, overrides).
+	key int
+	// override is 1 + the index of the override that set the value, or 0.
+	override int
+
+	str string // a string, or the text of a date-time
+	num int64
+	flt float64
+	b   bool
+
+	keys  []string       // a table's keys, in the order they were defined
+	vals  []*node        // a table's values (parallel to keys) or an array's elements
+	index map[string]int // a table's keys → index into keys
+
+	def tableDef
+	// frozen: an inline table, or a value inside one; nothing may be added.
+	frozen bool
+	// aot: an array of tables, created by [[headers]].
+	aot bool
+}
+
+func newTable(pos, key int, def tableDef) *node {
+	return &node{kind: kindTable, pos: pos, key: key, def: def, index: map[string]int{}}
+}
+
+// get returns the value of key k of table n, or nil.
+func (n *node) get(k string) *node {
+	if n == nil || n.kind != kindTable {
+		return nil
+	}
+	if i, ok := n.index[k]; ok {
+		return n.vals[i]
+	}
+	return nil
+}
+
+// elem returns element i of array n, or nil.
+func (n *node) elem(i int) *node {
+	if n == nil || n.kind != kindArray || i < 0 || i >= len(n.vals) {
+		return nil
+	}
+	return n.vals[i]
+}
+
+func (n *node) set(k string, v *node) {
+	if i, ok := n.index[k]; ok {
+		n.vals[i] = v
+		return
+	}
+	n.index[k] = len(n.keys)
+	n.keys = append(n.keys, k)
+	n.vals = append(n.vals, v)
+}
+
+// syntaxError is the first thing wrong with a document that is not TOML
+// 1.0.
+type syntaxError struct {
+	off int
+	msg string
+}
+
+func (e *syntaxError) Error() string { return e.msg }
+
+// maxDepth bounds the nesting of arrays and inline tables, so that a hostile
+// document cannot exhaust the stack.
+const maxDepth = 128
+
+type parser struct {
+	src  []byte
+	i    int
+	root *node
+	cur  *node // the table key/value pairs go to
+}
+
+// parseTOML parses a TOML 1.0.0 document. A leading UTF-8 byte order mark
+// is skipped (offsets still count it).
+func parseTOML(src []byte) (*node, *syntaxError) {
+	if off, ok := firstInvalidUTF8(src); !ok {
+		return nil, &syntaxError{off, "the file is not valid UTF-8"}
+	}
+	p := &parser{src: src, root: newTable(0, -1, defHeader)}
+	p.cur = p.root
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		p.i = 3
+	}
+	if err := p.document(); err != nil {
+		return nil, err
+	}
+	return p.root, nil
+}
+
+func firstInvalidUTF8(b []byte) (int, bool) {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i, false
+		}
+		i += n
+	}
+	return 0, true
+}
+
+func (p *parser) errf(off int, format string, args ...any) *syntaxError {
+	return &syntaxError{off: off, msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) eof() bool { return p.i >= len(p.src) }
+
+func (p *parser) peek() byte {
+	if p.i < len(p.src) {
+		return p.src[p.i]
+	}
+	return 0
+}
+
+func (p *parser) skipWS() {
+	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+}
+
+// newline consumes LF or CRLF and reports whether there was one.
+func (p *parser) newline() (bool, *syntaxError) {
+	switch p.peek() {
+	case '\n':
+		p.i++
+		return true, nil
+	case '\r':
+		if p.i+1 < len(p.src) && p.src[p.i+1] == '\n' {
+			p.i += 2
+			return true, nil
+		}
+		return false, p.errf(p.i, "a carriage return must be followed by a line feed")
+	}
+	return false, nil
+}
+
+// comment consumes a comment, if there is one, up to the end of the line.
+func (p *parser) comment() *syntaxError {
+	if p.peek() != '#' {
+		return nil
+	}
+	for p.i++; p.i < len(p.src); p.i++ {
+		c := p.src[p.i]
+		if c == '\n' || c == '\r' && p.i+1 < len(p.src) && p.src[p.i+1] == '\n' {
+			return nil
+		}
+		if isControl(c) {
+			return p.errf(p.i, "control character %s in a comment", quoteByte(c))
+		}
+	}
+	return nil
+}
+
+// isControl reports whether c is a control character TOML forbids in
+// comments and strings (tab is allowed).
+func isControl(c byte) bool { return c < 0x20 && c != '\t' || c == 0x7F }
+
+func quoteByte(c byte) string { return fmt.Sprintf("U+%04X", c) }
+
+// endOfLine requires the rest of the line to be blank or a comment.
+func (p *parser) endOfLine() *syntaxError {
+	p.skipWS()
+	if err := p.comment(); err != nil {
+		return err
+	}
+	if p.eof() {
+		return nil
+	}
+	ok, err := p.newline()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return p.errf(p.i, "expected the end of the line, found %s", p.describe())
+	}
+	return nil
+}
+
+// describe names what is at the cursor, for messages.
+func (p *parser) describe() string {
+	if p.eof() {
+		return "the end of the file"
+	}
+	r, _ := utf8.DecodeRune(p.src[p.i:])
+	switch r {
+	case '\n', '\r':
+		return "the end of the line"
+	}
+	if r < 0x20 || r == 0x7F {
+		return fmt.Sprintf("control character U+%04X", r)
+	}
+	return fmt.Sprintf("%q", r)
+}
+
+func (p *parser) document() *syntaxError {
+	for {
+		p.skipWS()
+		if p.eof() {
+			return nil
+		}
+		switch c := p.peek(); {
+		case c == '#':
+			if err := p.endOfLine(); err != nil {
+				return err
+			}
+		case c == '\n' || c == '\r':
+			if _, err := p.newline(); err != nil {
+				return err
+			}
+		case c == '[':
+			if err := p.header(); err != nil {
+				return err
+			}
+			if err := p.endOfLine(); err != nil {
+				return err
+			}
+		default:
+			if err := p.keyval(p.cur, 0); err != nil {
+				return err
+			}
+			if err := p.endOfLine(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// keyPart is one part of a dotted key and where it is.
+type keyPart struct {
+	name string
+	off  int
+}
+
+// key parses a possibly dotted key.
+func (p *parser) key() ([]keyPart, *syntaxError) {
+	var parts []keyPart
+	for {
+		off := p.i
+		name, err := p.simpleKey()
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, keyPart{name, off})
+		save := p.i
+		p.skipWS()
+		if p.peek() != '.' {
+			p.i = save
+			return parts, nil
+		}
+		p.i++
+		p.skipWS()
+	}
+}
+
+func isBareKeyChar(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+func (p *parser) simpleKey() (string, *syntaxError) {
+	switch c := p.peek(); {
+	case c == '"':
+		if p.hasPrefix(`"""`) {
+			return "", p.errf(p.i, "a key cannot be a multi-line string")
+		}
+		return p.basicString()
+	case c == '\'':
+		if p.hasPrefix(`'''`) {
+			return "", p.errf(p.i, "a key cannot be a multi-line string")
+		}
+		return p.literalString()
+	case isBareKeyChar(c):
+		start := p.i
+		for p.i < len(p.src) && isBareKeyChar(p.src[p.i]) {
+			p.i++
+		}
+		return string(p.src[start:p.i]), nil
+	}
+	return "", p.errf(p.i, "expected a key, found %s", p.describe())
+}
+
+func (p *parser) hasPrefix(s string) bool {
+	return len(p.src)-p.i >= len(s) && string(p.src[p.i:p.i+len(s)]) == s
+}
+
+// keyval parses `key = value` and stores it in table t.
+func (p *parser) keyval(t *node, depth int) *syntaxError {
+	parts, err := p.key()
+	if err != nil {
+		return err
+	}
+	p.skipWS()
+	if p.peek() != '=' {
+		return p.errf(p.i, "expected '=' after the key %q, found %s", parts[len(parts)-1].name, p.describe())
+	}
+	p.i++
+	p.skipWS()
+	v, err := p.value(depth)
+	if err != nil {
+		return err
+	}
+	last := parts[len(parts)-1]
+	v.key = last.off
+	for _, kp := range parts[:len(parts)-1] {
+		child := t.get(kp.name)
+		switch {
+		case child == nil:
+			child = newTable(kp.off, kp.off, defDotted)
+			t.set(kp.name, child)
+		case child.kind != kindTable:
+			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a sub-key", kp.name, child.kind)
+		case child.frozen:
+			return p.errf(kp.off, "%q is an inline table: it cannot be extended", kp.name)
+		case child.def != defDotted:
+			return p.errf(kp.off, "table %q belongs to a [header] section: add keys to it under its own header", kp.name)
+		}
+		t = child
+	}
+	if t.get(last.name) != nil {
+		return p.errf(last.off, "duplicate key %q", last.name)
+	}
+	t.set(last.name, v)
+	return nil
+}
+
+// header parses a [table] or [[array of tables]] header and makes it the
+// current table.
+func (p *parser) header() *syntaxError {
+	start := p.i
+	aot := p.hasPrefix("[[")
+	if aot {
+		p.i += 2
+	} else {
+		p.i++
+	}
+	p.skipWS()
+	parts, err := p.key()
+	if err != nil {
+		return err
+	}
+	p.skipWS()
+	if aot {
+		if !p.hasPrefix("]]") {
+			return p.errf(p.i, "expected ']]' to close the array of tables header, found %s", p.describe())
+		}
+		p.i += 2
+	} else {
+		if p.peek() != ']' {
+			return p.errf(p.i, "expected ']' to close the table header, found %s", p.describe())
+		}
+		p.i++
+	}
+	t := p.root
+	for _, kp := range parts[:len(parts)-1] {
+		child := t.get(kp.name)
+		switch {
+		case child == nil:
+			child = newTable(kp.off, kp.off, defImplicit)
+			t.set(kp.name, child)
+		case child.kind == kindArray && child.aot:
+			child = child.vals[len(child.vals)-1]
+		case child.kind != kindTable:
+			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a table", kp.name, child.kind)
+		case child.frozen:
+			return p.errf(kp.off, "%q is an inline table: it cannot be extended", kp.name)
+		}
+		t = child
+	}
+	last := parts[len(parts)-1]
+	child := t.get(last.name)
+	if aot {
+		switch {
+		case child == nil:
+			child = &node{kind: kindArray, pos: start, key: last.off, aot: true}
+			t.set(last.name, child)
+		case child.kind != kindArray || !child.aot:
+			return p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.kind)
+		}
+		elem := newTable(start, last.off, defElement)
+		child.vals = append(child.vals, elem)
+		p.cur = elem
+		return nil
+	}
+	switch {
+	case child == nil:
+		child = newTable(start, last.off, defHeader)
+		t.set(last.name, child)
+	case child.kind != kindTable:
+		return p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.kind)
+	case child.frozen:
+		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
+	case child.def != defImplicit:
+		return p.errf(last.off, "table %q is already defined", last.name)
+	default:
+		child.def, child.pos, child.key = defHeader, start, last.off
+	}
+	p.cur = child
+	return nil
+}
+
+// value parses a value at the cursor.
+func (p *parser) value(depth int) (*node, *syntaxError) {
+	if depth > maxDepth {
+		return nil, p.errf(p.i, "arrays and inline tables are nested more than %d deep", maxDepth)
+	}
+	start := p.i
+	switch c := p.peek(); {
+	case c == '"':
+		var s string
+		var err *syntaxError
+		if p.hasPrefix(`"""`) {
+			s, err = p.multilineBasicString()
+		} else {
+			s, err = p.basicString()
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &node{kind: kindString, pos: start, key: -1, str: s}, nil
+	case c == '\'':
+		var s string
+		var err *syntaxError
+		if p.hasPrefix(`'''`) {
+			s, err = p.multilineLiteralString()
+		} else {
+			s, err = p.literalString()
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &node{kind: kindString, pos: start, key: -1, str: s}, nil
+	case c == '[':
+		return p.array(depth)
+	case c == '{':
+		return p.inlineTable(depth)
+	case c == 't' || c == 'f':
+		for _, kw := range []string{"true", "false"} {
+			if p.hasPrefix(kw) {
+				p.i += len(kw)
+				return &node{kind: kindBool, pos: start, key: -1, b: kw == "true"}, nil
+			}
+		}
+	case c == '+' || c == '-' || c == 'i' || c == 'n' || c >= '0' && c <= '9':
+		return p.scalar()
+	}
+	if p.eof() || p.peek() == '\n' || p.peek() == '\r' || p.peek() == '#' {
+		return nil, p.errf(p.i, "expected a value, found %s", p.describe())
+	}
+	return nil, p.errf(p.i, "expected a value, found %s (strings need quotes)", p.describe())
+}
+
+// skipArrayFill skips whitespace, comments and newlines inside an array.
+func (p *parser) skipArrayFill() *syntaxError {
+	for {
+		p.skipWS()
+		if err := p.comment(); err != nil {
+			return err
+		}
+		ok, err := p.newline()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+	}
+}
+
+func (p *parser) array(depth int) (*node, *syntaxError) {
+	a := &node{kind: kindArray, pos: p.i, key: -1}
+	p.i++
+	for {
+		if err := p.skipArrayFill(); err != nil {
+			return nil, err
+		}
+		if p.peek() == ']' {
+			p.i++
+			return a, nil
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		a.vals = append(a.vals, v)
+		if err := p.skipArrayFill(); err != nil {
+			return nil, err
+		}
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return a, nil
+		default:
+			return nil, p.errf(p.i, "expected ',' or ']' in the array, found %s", p.describe())
+		}
+	}
+}
+
+// inlineTable parses { k = v, ... }. TOML 1.0 keeps an inline table on one
+// line (values such as arrays may still span lines) and allows no trailing
+// comma; both are TOML 1.1 additions, which this parser rejects so that
+// rulesets stay readable by TOML 1.0 tools.
+func (p *parser) inlineTable(depth int) (*node, *syntaxError) {
+	t := newTable(p.i, -1, defHeader)
+	p.i++
+	p.skipWS()
+	if p.peek() == '}' {
+		p.i++
+		freeze(t)
+		return t, nil
+	}
+	comma := -1
+	for {
+		if err := p.inlineFill(); err != nil {
+			return nil, err
+		}
+		if p.peek() == '}' {
+			return nil, p.errf(comma, "trailing comma in an inline table (allowed from TOML 1.1 only; rulesets are TOML 1.0)")
+		}
+		if err := p.keyval(t, depth+1); err != nil {
+			return nil, err
+		}
+		if err := p.inlineFill(); err != nil {
+			return nil, err
+		}
+		switch p.peek() {
+		case ',':
+			comma = p.i
+			p.i++
+			p.skipWS()
+		case '}':
+			p.i++
+			freeze(t)
+			return t, nil
+		default:
+			return nil, p.errf(p.i, "expected ',' or '}' in the inline table, found %s", p.describe())
+		}
+	}
+}
+
+// inlineFill skips blanks inside an inline table and rejects what TOML 1.1
+// would allow there: newlines and comments.
+func (p *parser) inlineFill() *syntaxError {
+	p.skipWS()
+	switch p.peek() {
+	case '\n', '\r':
+		return p.errf(p.i, "newline in an inline table: TOML 1.0 keeps an inline table { ... } on one line (write the keys on one line, or use an array of inline tables, one per line)")
+	case '#':
+		return p.errf(p.i, "comment in an inline table: TOML 1.0 keeps an inline table { ... } on one line")
+	}
+	return nil
+}
+
+func freeze(n *node) {
+	n.frozen = true
+	for _, v := range n.vals {
+		if v.kind == kindTable || v.kind == kindArray {
+			freeze(v)
+		}
+	}
+}
