@@ -1,0 +1,92 @@
+package layout
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+func at(x, y float64) r2.Vec { return r2.Vec{X: x, Y: y} }
+
+func keepIDs(ids ...string) []grammar.SubstituteVertex {
+	out := make([]grammar.SubstituteVertex, len(ids))
+	for i, id := range ids {
+		out[i] = grammar.SubstituteVertex{ID: id, Tag: "-"}
+	}
+	return out
+}
+
+// testGrammar grows trees with loops: a start rule, edge subdivision,
+// branching and triangles.
+func testGrammar(t testing.TB) *grammar.Grammar {
+	t.Helper()
+	two := grammar.Pattern{
+		Vertices: []grammar.PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: at(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: at(100, 0)}},
+		Edges:    []grammar.PatternEdge{{A: "x", B: "y"}},
+	}
+	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
+		{
+			Name:    "start",
+			Pattern: grammar.Pattern{Vertices: []grammar.PatternVertex{{ID: "s", Tags: []string{"s"}}}},
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(0, 100)}, {ID: "c", Tag: "a", Pos: at(0, -100)}},
+				Edges:    []grammar.SubstituteEdge{{A: "s", B: "b"}, {A: "s", B: "c"}},
+			},
+		},
+		{
+			Name: "extend", Pattern: two,
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "m", Tag: "a", Pos: at(50, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}},
+				Edges:    []grammar.SubstituteEdge{{A: "x", B: "m"}, {A: "m", B: "y"}},
+			},
+		},
+		{
+			Name: "branch", Pattern: two,
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}, {ID: "n", Tag: "a", Pos: at(100, 100)}},
+				Edges:    []grammar.SubstituteEdge{{A: "x", B: "y"}, {A: "y", B: "n"}},
+			},
+		},
+		{
+			Name: "triangle", Pattern: two, MaxUses: 0,
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}, {ID: "t", Tag: "b", Pos: at(50, 80)}},
+				Edges:    []grammar.SubstituteEdge{{A: "x", B: "y"}, {A: "y", B: "t"}, {A: "t", B: "x"}},
+			},
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gr
+}
+
+func TestConstructorDrawsEdgesNearTarget(t *testing.T) {
+	gr := testGrammar(t)
+	for _, n := range []int{30, 200} {
+		c := &Constructor{Forces: DefaultForces()}
+		res, err := gr.Build(grammar.Options{MaxIterations: 10 * n, MaxVertices: n, AfterRewrite: c.AfterRewrite}, rand.New(rand.NewPCG(1, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Finish(res.Graph)
+		g := res.Graph
+		var sum, sum2 float64
+		for _, e := range g.Edges() {
+			l := r2.Norm(r2.Sub(g.Vertex(e.A).Pos, g.Vertex(e.B).Pos)) / 100
+			sum += l
+			sum2 += l * l
+		}
+		m := float64(g.Size())
+		mean := sum / m
+		sd := math.Sqrt(sum2/m - mean*mean)
+		t.Logf("n=%d: %d edges, mean length %.3f edge lengths, sd %.3f; stats %+v", g.Order(), g.Size(), mean, sd, c.Stats())
+		if mean < 0.7 || mean > 1.5 {
+			t.Errorf("n=%d: mean edge length %.3f edge lengths, want near 1", n, mean)
+		}
+	}
+}

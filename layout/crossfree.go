@@ -1,0 +1,161 @@
+package layout
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
+)
+
+// Validity-preserving moves (after PrEd, Bertault 2000, and ImPrEd,
+// Simonetto et al. 2011), generalised from points to rooms.
+//
+// If every vertex x moves at most δx in an iteration, two rooms u and v
+// whose discs are c apart stay apart as long as δu + δv < c; a room u and a
+// corridor ab that are c apart stay apart as long as δu + max(δa, δb) < c,
+// since every point of the corridor moves at most max(δa, δb). Bounding each
+// vertex's move by half of every clearance it takes part in (less a margin)
+// keeps every clearance above the margin. Two corridors can only start to
+// cross when an end of one passes through the other, which a room centre
+// cannot do while its clearance stays positive; so a valid drawing stays
+// valid, and a drawing without crossings keeps none. PrEd bounds moves per
+// direction sector; we bound them in every direction, which is simpler and
+// provably enough. Pairs more than two maximal moves apart cannot bind, so
+// only closer pairs are visited: they are the conflicts the exact Checker
+// finds when every room is inflated by that distance.
+//
+// Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
+
+// keep is the clearance, in world units, that bounded moves never eat into:
+// enough that rounding the final positions to whole units (each moves at
+// most √2/2) cannot make two things touch.
+const keep = 2
+
+// nearPairs fills d.pairs with every pair of local rooms, and every local
+// room and corridor not ending in it, whose clearance is at most reach.
+func (d *Drawing) nearPairs(reach float64) {
+	d.discs = d.discs[:0]
+	d.corrs = d.corrs[:0]
+	for _, v := range d.local {
+		d.discs = append(d.discs, Disc{ID: int(v), Center: d.Pos[v], Radius: float64(d.Radius[v] + reach)})
+		for _, h := range d.g.Neighbors(int(v)) {
+			if h.To > int(v) && !h.Cosmetic && d.isLocal[h.To] {
+				d.corrs = append(d.corrs, Corridor{A: int(v), B: h.To})
+			}
+		}
+	}
+	d.pairs = d.checker.Check(d.discs, d.corrs)
+}
+
+// boundEvery is how many iterations one computation of move budgets
+// lasts.
+const boundEvery = 8
+
+// computeBounds gives every local vertex a move budget for the next
+// boundEvery iterations: the largest total move that keeps every clearance
+// around it above keep, however the moves are spread over the iterations.
+// Clearances are measured once, with a reach of boundEvery maximal moves, and
+// every vertex's total move stays within half of each clearance it takes part
+// in, so the argument above holds for the sum of the moves.
+func (d *Drawing) computeBounds() {
+	d.bound = resize(d.bound, len(d.Pos))
+	budget := float64(boundEvery * d.maxMove())
+	for _, v := range d.local {
+		d.bound[v] = budget
+	}
+	// Inflating both discs of a pair by reach finds clearances up to
+	// 2·reach; a room and a corridor, up to reach.
+	reach := float64(2*budget) + keep
+	limit := func(v int, c float64) {
+		b := math.Max(0, float64(c-keep)/2)
+		d.bound[v] = math.Min(d.bound[v], b)
+	}
+	if len(d.local) <= bruteForce {
+		// Few vertices: every pair, in floating point. The budgets keep
+		// a margin of keep world units, far more than the rounding error
+		// of a clearance, so no exact predicate is needed to stay safe.
+		for i, u := range d.local {
+			for _, v := range d.local[i+1:] {
+				c := float64(r2.Norm(r2.Sub(d.Pos[u], d.Pos[v]))-d.Radius[u]) - d.Radius[v]
+				if c < reach {
+					limit(int(u), c)
+					limit(int(v), c)
+				}
+			}
+		}
+		for _, a := range d.local {
+			for _, h := range d.g.Neighbors(int(a)) {
+				b := int32(h.To)
+				if b < a || h.Cosmetic || !d.isLocal[b] {
+					continue
+				}
+				for _, u := range d.local {
+					if u == a || u == b {
+						continue
+					}
+					c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
+					if c < reach {
+						limit(int(u), c)
+						limit(int(a), c)
+						limit(int(b), c)
+					}
+				}
+			}
+		}
+		d.saveBudgets()
+		return
+	}
+	d.nearPairs(reach)
+	for _, p := range d.pairs {
+		switch p.Kind {
+		case RoomRoom:
+			u, v := p.Room, p.Room2
+			c := float64(r2.Norm(r2.Sub(d.Pos[u], d.Pos[v]))-d.Radius[u]) - d.Radius[v]
+			limit(u, c)
+			limit(v, c)
+		case RoomCorridor:
+			u, a, b := p.Room, p.Corridor.A, p.Corridor.B
+			c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
+			limit(u, c)
+			limit(a, c)
+			limit(b, c)
+		}
+	}
+	d.saveBudgets()
+}
+
+func (d *Drawing) saveBudgets() {
+	d.boundStart = resize(d.boundStart, len(d.Pos))
+	for _, v := range d.local {
+		d.boundStart[v] = d.bound[v]
+	}
+}
+
+// hasCrossing reports whether the local drawing is invalid: two corridors
+// meet, a room touches a corridor not ending in it, or two rooms touch.
+func (d *Drawing) hasCrossing() bool {
+	d.nearPairs(0)
+	return len(d.pairs) > 0
+}
+
+// pointSegmentDist returns the distance from p to the segment ab.
+func pointSegmentDist(p, a, b r2.Vec) float64 {
+	ab := r2.Sub(b, a)
+	ap := r2.Sub(p, a)
+	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
+	}
+	dx := float64(ap.X - float64(t*ab.X))
+	dy := float64(ap.Y - float64(t*ab.Y))
+	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
+}
+
+// onSegment reports exactly whether p lies on the closed segment ab.
+func onSegment(a, b, p r2.Vec) bool {
+	return geom.Orient(a, b, p) == 0 &&
+		math.Min(a.X, b.X) <= p.X && p.X <= math.Max(a.X, b.X) &&
+		math.Min(a.Y, b.Y) <= p.Y && p.Y <= math.Max(a.Y, b.Y)
+}

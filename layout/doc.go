@@ -1,0 +1,19 @@
+// Package layout draws a level's graph in the plane and decides whether the
+// drawing is usable.
+//
+// A vertex is drawn as a room, a disc with a centre and a radius; an edge as
+// a corridor, the straight segment between the centres of its two rooms. The
+// drawing is force-directed: springs pull joined rooms toward a target
+// corridor length, non-adjacent rooms repel, and the drawing is relaxed in
+// steps until it settles, after which rooms are sized and the drawing is
+// relaxed again. Everything that reaches a coordinate is deterministic: the
+// same seed gives bit-identical drawings on every platform.
+//
+// A drawing is only shipped if it passes Check: no two rooms overlap, no room
+// sits on a corridor it is not attached to, and no two corridors cross. Check
+// decides each case with exact predicates from package geom and finds the
+// candidate pairs through a uniform grid, so its cost grows about linearly
+// with the size of the level; it reports every offending pair, not a bool, so
+// a caller can repair, retry or explain. Clearance measures how close a
+// drawing comes to failing.
+package layout

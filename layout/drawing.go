@@ -1,0 +1,456 @@
+package layout
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// bruteForce: phases with at most this many local vertices find repelling
+// pairs by trying them all, which beats a grid at that size.
+const bruteForce = 96
+
+// maxCool is the largest multiple of the base step size (the one that would
+// settle a single spring in one step) that adaptive cooling may reach when
+// the drawing keeps making progress.
+const maxCool = 4
+
+// Drawing lays out a grammar graph with forces, one iteration per Update,
+// like gonum's layout.OptimizerR2: a caller can animate it or stop it.
+//
+// Only the active vertices move. Their forces come from their edges and from
+// every vertex within the repulsion cutoff, found through a grid built over
+// the active vertices and a frame of vertices around them; the rest of the
+// graph is not visited, so a phase after a rewrite costs time in proportion
+// to the rewrite's neighbourhood, not to the level.
+type Drawing struct {
+	g *grammar.Graph
+	f Forces
+	// Pos holds the positions being optimised, indexed by vertex id. The
+	// graph's own positions are updated by Commit.
+	Pos []r2.Vec
+	// Radius holds each vertex's room radius (0 before rooms exist).
+	Radius []float64
+	// roomGap, when rooms is set, makes an edge's target the sum of its
+	// rooms' radii plus roomGap, instead of EdgeLength × length factor.
+	rooms      bool
+	roomGap    float64
+	meanTarget float64
+
+	active   []int32
+	isActive []bool
+	local    []int32
+	isLocal  []bool
+	origin   []r2.Vec // active vertices' positions when the frame was built
+	frame    float64  // how far an active vertex may drift before the frame is rebuilt
+	maxR     float64
+	vgrid    hashGrid
+	// adjMark[u] == v+1 marks u as a neighbour of v (or v itself) while
+	// v's forces are computed.
+	adjMark []int32
+	checker Checker
+	discs   []Disc
+	corrs   []Corridor
+	pairs   []Conflict
+	force   []r2.Vec
+	move    []r2.Vec
+	bound   []float64
+	// boundStart is each vertex's budget at the start of the window.
+	boundStart []float64
+
+	iter      int
+	done      bool
+	converged bool
+	cool      float64
+	lastTotal float64
+	progress  int
+	bounded   bool
+	// sinceBounds counts the iterations since the move budgets were
+	// computed (or since the phase started, when moves are not bounded).
+	sinceBounds int
+	windowTotal float64
+	// convergence is the phase's convergence distance, which grows as the
+	// phase goes on (see Update).
+	convergence float64
+}
+
+// NewDrawing returns a drawing of g with forces f (zero fields take their
+// defaults), starting from the graph's positions, with every vertex
+// active.
+func NewDrawing(g *grammar.Graph, f Forces) *Drawing {
+	d := &Drawing{g: g, f: f.withDefaults()}
+	d.Sync()
+	d.SetActive(nil)
+	return d
+}
+
+// Forces returns the drawing's parameters, with defaults filled in.
+func (d *Drawing) Forces() Forces { return d.f }
+
+// SetForces changes the parameters and starts a new phase.
+func (d *Drawing) SetForces(f Forces) {
+	d.f = f.withDefaults()
+	d.SetActive(d.activeIDs())
+}
+
+// UseRooms makes every edge's target length the sum of its two rooms' radii
+// plus gap (the relax pass), instead of EdgeLength times its length factor.
+func (d *Drawing) UseRooms(gap float64) {
+	d.rooms, d.roomGap = true, gap
+	var sum float64
+	edges := 0
+	for v := range d.Pos {
+		for _, h := range d.g.Neighbors(v) {
+			if h.To > v {
+				sum += d.target(v, h)
+				edges++
+			}
+		}
+	}
+	d.meanTarget = 0
+	if edges > 0 {
+		d.meanTarget = sum / float64(edges)
+	}
+}
+
+// Sync appends the positions of vertices added to the graph since the last
+// call, and grows Radius to match.
+func (d *Drawing) Sync() {
+	for id := len(d.Pos); id < d.g.Order(); id++ {
+		d.Pos = append(d.Pos, d.g.Vertex(id).Pos)
+	}
+	for len(d.Radius) < len(d.Pos) {
+		d.Radius = append(d.Radius, 0)
+	}
+}
+
+// Commit writes the active vertices' positions back into the graph.
+func (d *Drawing) Commit() {
+	for _, v := range d.active {
+		d.g.SetPos(int(v), d.Pos[v])
+	}
+}
+
+// CommitAll writes every position back into the graph.
+func (d *Drawing) CommitAll() {
+	for v, p := range d.Pos {
+		d.g.SetPos(v, p)
+	}
+}
+
+func (d *Drawing) activeIDs() []int {
+	if len(d.active) == len(d.Pos) {
+		return nil
+	}
+	out := make([]int, len(d.active))
+	for i, v := range d.active {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// SetActive starts a new phase in which only the given vertices move (all
+// of them for nil), and resets the iteration count.
+func (d *Drawing) SetActive(ids []int) {
+	n := len(d.Pos)
+	d.isActive = resize(d.isActive, n)
+	clear(d.isActive)
+	d.active = d.active[:0]
+	if ids == nil {
+		for v := range n {
+			d.active = append(d.active, int32(v))
+			d.isActive[v] = true
+		}
+	} else {
+		for _, v := range ids {
+			if v >= 0 && v < n && !d.isActive[v] {
+				d.isActive[v] = true
+				d.active = append(d.active, int32(v))
+			}
+		}
+		slices.Sort(d.active)
+	}
+	d.iter, d.done, d.converged = 0, false, false
+	d.cool, d.lastTotal, d.progress = 1, math.Inf(1), 0
+	d.maxR = 0
+	for _, r := range d.Radius {
+		d.maxR = math.Max(d.maxR, r)
+	}
+	d.buildFrame()
+	d.bounded = d.f.CrossingFree && !d.hasCrossing()
+	d.sinceBounds, d.windowTotal = 0, 0
+	d.convergence = d.f.ConvergenceDistance
+}
+
+// reach is the distance within which a vertex can feel another: the
+// repulsion cutoff plus two room radii.
+func (d *Drawing) reach() float64 {
+	return float64(d.f.Cutoff*d.f.EdgeLength) + 2*d.maxR
+}
+
+// maxMove is the largest move of one vertex in one iteration: MaxDelta
+// edge lengths, or, with rooms, MaxDelta mean corridor targets, since those
+// are the lengths the relax pass works at.
+func (d *Drawing) maxMove() float64 {
+	if d.rooms && d.meanTarget > 0 {
+		return float64(d.f.MaxDelta * d.meanTarget)
+	}
+	return float64(d.f.MaxDelta * d.f.EdgeLength)
+}
+
+// buildFrame finds the local vertices: the active ones, their neighbours,
+// and every vertex within reach (plus a margin for drift) of an active one.
+func (d *Drawing) buildFrame() {
+	n := len(d.Pos)
+	d.isLocal = resize(d.isLocal, n)
+	d.origin = resize(d.origin, n)
+	d.local = d.local[:0]
+	if len(d.active) == n {
+		for v := range n {
+			d.isLocal[v] = true
+			d.local = append(d.local, int32(v))
+		}
+		d.frame = math.Inf(1)
+		return
+	}
+	clear(d.isLocal)
+	d.frame = d.reach() + 3*d.maxMove()
+	// Grid over all vertices with cells as large as the frame margin; only
+	// built when the phase starts or an active vertex drifts far.
+	var all hashGrid
+	all.reset(d.frame + d.reach())
+	for v, p := range d.Pos {
+		all.add(int32(v), p)
+	}
+	mark := func(v int32) {
+		if !d.isLocal[v] {
+			d.isLocal[v] = true
+			d.local = append(d.local, v)
+		}
+	}
+	for _, v := range d.active {
+		d.origin[v] = d.Pos[v]
+		mark(v)
+		for _, h := range d.g.Neighbors(int(v)) {
+			mark(int32(h.To))
+		}
+		all.near(d.Pos[v], mark)
+	}
+	slices.Sort(d.local)
+}
+
+// Iterations returns the number of iterations of the current phase.
+func (d *Drawing) Iterations() int { return d.iter }
+
+// Converged reports whether the current phase ended because no vertex moved
+// more than ConvergenceDistance.
+func (d *Drawing) Converged() bool { return d.converged }
+
+// Update runs one iteration and reports whether the phase should go on: it
+// returns false once the drawing has converged or the phase has run
+// MaxIterations iterations.
+func (d *Drawing) Update() bool {
+	if d.done {
+		return false
+	}
+	if len(d.active) == 0 {
+		d.done, d.converged = true, true
+		return false
+	}
+	d.computeForces()
+	maxMove := d.maxMove()
+	if d.f.CrossingFree && !d.bounded && d.iter%10 == 9 {
+		// The phase started with crossings; once the forces have undone
+		// them, keep it that way.
+		d.bounded = !d.hasCrossing()
+		d.sinceBounds = 0
+	}
+	fresh := d.sinceBounds%d.window() == 0
+	if d.bounded && fresh {
+		d.computeBounds()
+	}
+	d.sinceBounds++
+	// total sums the moves made, which the cooling judges window by
+	// window; largest is the largest move made, which says whether the
+	// drawing has converged, unless some vertex was starved: stopped by a
+	// budget it spent earlier in the window rather than by a constraint.
+	var total, largest float64
+	starved := false
+	for _, v := range d.active {
+		k := float64(len(d.g.Neighbors(int(v))) + 1)
+		eta := float64(d.cool / float64(d.f.SpringStrength*stiffness*k))
+		m := r2.Vec{X: float64(d.force[v].X * eta), Y: float64(d.force[v].Y * eta)}
+		l := math.Sqrt(float64(m.X*m.X) + float64(m.Y*m.Y))
+		if math.IsNaN(l) {
+			m, l = r2.Vec{}, 0
+		}
+		limit := maxMove
+		if d.bounded {
+			limit = math.Min(limit, d.bound[v])
+			// Held back by a budget spent earlier in the window, not by a
+			// tight constraint: the vertex has not settled.
+			if l > d.bound[v] && l > d.convergence && d.boundStart[v] > d.convergence {
+				starved = true
+			}
+		}
+		if l > limit {
+			s := limit / l
+			m = r2.Vec{X: float64(m.X * s), Y: float64(m.Y * s)}
+			l = limit
+		}
+		if d.bounded {
+			// What is left of the budget for the iterations until the
+			// next computation.
+			d.bound[v] = math.Max(0, float64(d.bound[v]-l))
+		}
+		d.move[v] = m
+		total += l
+		largest = math.Max(largest, l)
+	}
+	drift := false
+	for _, v := range d.active {
+		p := r2.Add(d.Pos[v], d.move[v])
+		d.Pos[v] = p
+		if dx, dy := float64(p.X-d.origin[v].X), float64(p.Y-d.origin[v].Y); float64(dx*dx)+float64(dy*dy) > d.frame*d.frame/4 {
+			drift = true
+		}
+	}
+	d.iter++
+	// Adaptive cooling (Hu), judged over whole budget windows (single
+	// iterations when moves are not bounded): a window that moves more
+	// than the last shrinks the step size; five good ones in a row grow it
+	// back.
+	d.windowTotal += total
+	if d.sinceBounds%d.window() == 0 {
+		if d.windowTotal > 0.99*d.lastTotal {
+			d.cool = math.Max(0.9*d.cool, 0.02)
+			d.progress = 0
+		} else if d.progress++; d.progress >= 5 {
+			d.cool = math.Min(d.cool/0.9, maxCool)
+			d.progress = 0
+		}
+		d.lastTotal, d.windowTotal = d.windowTotal, 0
+	}
+	if drift {
+		d.buildFrame()
+	}
+	if d.iter%100 == 0 {
+		// The design's rule: a drawing that takes long to converge is
+		// already good long before, so every 100 iterations the
+		// convergence distance grows by half.
+		d.convergence *= 1.5
+	}
+	if !starved && largest < d.convergence {
+		d.done, d.converged = true, true
+		return false
+	}
+	if d.iter >= d.f.MaxIterations {
+		d.done = true
+		return false
+	}
+	return true
+}
+
+// Run iterates until the phase ends and returns its iteration count.
+func (d *Drawing) Run() int {
+	for d.Update() {
+	}
+	return d.iter
+}
+
+func (d *Drawing) target(a int, h grammar.Half) float64 {
+	if d.rooms {
+		return d.roomGap + d.Radius[a] + d.Radius[h.To]
+	}
+	return float64(d.f.EdgeLength * h.LengthFactor)
+}
+
+func (d *Drawing) computeForces() {
+	n := len(d.Pos)
+	d.force = resize(d.force, n)
+	d.move = resize(d.move, n)
+	if len(d.adjMark) < n {
+		d.adjMark = append(d.adjMark, make([]int32, n-len(d.adjMark))...)
+	}
+	small := len(d.local) <= bruteForce
+	if !small {
+		d.vgrid.reset(d.reach())
+		for _, v := range d.local {
+			d.vgrid.add(v, d.Pos[v])
+		}
+	}
+	for _, v := range d.active {
+		pv := d.Pos[v]
+		var fx, fy float64
+		// Springs, and marks on the neighbours so that the repulsion
+		// loop can skip them without searching the adjacency.
+		for _, h := range d.g.Neighbors(int(v)) {
+			d.adjMark[h.To] = v + 1
+			to := r2.Sub(d.Pos[h.To], pv)
+			dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+			if dist < 0.5 {
+				dist = 0.5
+			}
+			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, d.target(int(v), h))
+			fx = float64(fx + float64(to.X*k))
+			fy = float64(fy + float64(to.Y*k))
+		}
+		d.adjMark[v] = v + 1
+		var rx, ry float64
+		if small {
+			for _, u := range d.local {
+				rx, ry = d.repel(v, u, pv, rx, ry)
+			}
+		} else {
+			d.vgrid.near(pv, func(u int32) { rx, ry = d.repel(v, u, pv, rx, ry) })
+		}
+		// Clear the marks (a vertex id can repeat across phases).
+		for _, h := range d.g.Neighbors(int(v)) {
+			d.adjMark[h.To] = 0
+		}
+		d.adjMark[v] = 0
+		d.force[v] = r2.Vec{X: float64(fx - rx), Y: float64(fy - ry)}
+	}
+}
+
+// repel adds to (rx, ry) the repulsion on v (at pv) from u, unless u is v
+// or a neighbour (marked in adjMark): the design's force, the vector from v
+// to u times repulsion / gap², gap being their distance less both radii, in
+// edge lengths, and nothing beyond the cutoff.
+func (d *Drawing) repel(v, u int32, pv r2.Vec, rx, ry float64) (float64, float64) {
+	if d.adjMark[u] == v+1 {
+		return rx, ry
+	}
+	to := r2.Sub(d.Pos[u], pv)
+	dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	if dist == 0 {
+		// Coincident vertices: push apart along a direction fixed by
+		// their ids.
+		to = r2.Vec{X: 1e-3, Y: float64(u-v) * 1e-3}
+		if u < v {
+			to.X = -to.X
+		}
+		dist = math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	}
+	gap := float64(float64(dist-d.Radius[v])-d.Radius[u]) / d.f.EdgeLength
+	if gap > d.f.Cutoff {
+		return rx, ry
+	}
+	if min := 0.5 / d.f.EdgeLength; gap < min {
+		gap = min
+	}
+	f := d.f.Repulsion / float64(gap*gap)
+	return float64(rx + float64(to.X*f)), float64(ry + float64(to.Y*f))
+}
+
+// window is the number of iterations over which moves are budgeted and
+// judged: boundEvery when moves are bounded, else 1.
+func (d *Drawing) window() int {
+	if d.bounded {
+		return boundEvery
+	}
+	return 1
+}

@@ -1,0 +1,79 @@
+package layout
+
+import "math"
+
+// log2 returns the base-2 logarithm of x > 0 using only exact operations and
+// + − × ÷, so that it gives the same bits on every platform (math.Log may
+// not: its assembly and pure-Go versions differ by an ulp on some inputs,
+// and a fused multiply-add changes the rounding of a polynomial).
+//
+// x = m·2^e with m in [1/√2, √2); log2(x) = e + ln(m)/ln 2 and
+// ln(m) = 2·atanh(z) with z = (m−1)/(m+1), |z| ≤ 0.1716, whose series
+// 2(z + z³/3 + z⁵/5 + …) reaches full double precision in 12 terms.
+// Non-positive x gives −Inf (0) or NaN (< 0), like math.Log2.
+func log2(x float64) float64 {
+	switch {
+	case x == 0:
+		return math.Inf(-1)
+	case x < 0 || math.IsNaN(x):
+		return math.NaN()
+	case math.IsInf(x, 1):
+		return x
+	}
+	m, e := math.Frexp(x) // x = m·2^e, m in [0.5, 1)
+	if m < math.Sqrt2/2 {
+		m *= 2
+		e--
+	}
+	z := float64(m-1) / float64(m+1)
+	z2 := float64(z * z)
+	// Horner form of z·(1 + z²/3 + z⁴/5 + … + z²²/23), each product
+	// converted so it cannot fuse with the addition.
+	s := 1.0 / 23
+	for k := 21; k >= 1; k -= 2 {
+		s = float64(float64(s*z2) + 1.0/float64(k))
+	}
+	ln := float64(2 * float64(z*s))
+	return float64(float64(e) + float64(ln*(1/math.Ln2)))
+}
+
+// atan2 returns the angle of (x, y) in (−π, π], like math.Atan2, using only
+// + − × ÷ and math.Sqrt, so it gives the same bits on every platform.
+// Range reduction: the octant by comparisons, then two argument halvings
+// t ↦ t / (1 + √(1 + t²)) bring |t| ≤ tan(π/32), where the Taylor series of
+// atan converges to full precision in 10 terms.
+func atan2(y, x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN()
+	case x == 0 && y == 0:
+		return 0
+	}
+	ax, ay := math.Abs(x), math.Abs(y)
+	var a float64
+	if ay <= ax {
+		a = atanUnit(ay / ax)
+	} else {
+		a = math.Pi/2 - atanUnit(ax/ay)
+	}
+	if x < 0 {
+		a = math.Pi - a
+	}
+	if y < 0 {
+		a = -a
+	}
+	return a
+}
+
+// atanUnit returns atan(t) for t in [0, 1].
+func atanUnit(t float64) float64 {
+	for range 2 {
+		t = t / float64(1+math.Sqrt(float64(1+float64(t*t))))
+	}
+	t2 := float64(t * t)
+	s := 1.0 / 21
+	for k := 19; k >= 1; k -= 2 {
+		s = float64(float64(-s*t2) + 1.0/float64(k))
+	}
+	return float64(4 * float64(t*s))
+}

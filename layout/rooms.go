@@ -1,0 +1,220 @@
+package layout
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// Rooms are the room-size parameters ([rooms] in a ruleset). The zero
+// value of each field means its default, the design's base values.
+type Rooms struct {
+	// Margin is the size of one room unit, in world units; it also pads
+	// every corridor (see Room). Default 50.
+	Margin float64
+	// MinExtent and MaxExtent bound a room's width and height, in margins.
+	// Defaults 3 and 12.
+	MinExtent, MaxExtent int
+	// RadiusFudge scales the margin kept between two rooms a corridor
+	// joins. Default 1.
+	RadiusFudge float64
+}
+
+// DefaultRooms returns the design's base values.
+func DefaultRooms() Rooms { return Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1} }
+
+func (r Rooms) withDefaults() Rooms {
+	d := DefaultRooms()
+	if r.Margin == 0 {
+		r.Margin = d.Margin
+	}
+	if r.MinExtent == 0 {
+		r.MinExtent = d.MinExtent
+	}
+	if r.MaxExtent == 0 {
+		r.MaxExtent = d.MaxExtent
+	}
+	if r.RadiusFudge == 0 {
+		r.RadiusFudge = d.RadiusFudge
+	}
+	return r
+}
+
+// Gap is the length of corridor kept between the discs of two rooms that a
+// corridor joins: RadiusFudge × Margin.
+func (r Rooms) Gap() float64 {
+	r = r.withDefaults()
+	return float64(r.RadiusFudge * r.Margin)
+}
+
+// Extent is a room size range in margins, for one tag.
+type Extent struct{ Min, Max int }
+
+// Room is the size of the room at one vertex: a W × H rectangle centred on
+// the vertex, and the radius of the disc around it (half its diagonal), which
+// is what the intersection check and the relax pass see. A corridor's target
+// length is Gap() plus its two rooms' radii.
+type Room struct {
+	W, H   float64
+	Radius float64
+}
+
+// AssignRooms draws a size for every vertex's room, in vertex id order: the
+// width and then the height are each Margin × an integer drawn uniformly from
+// the vertex's tag's extent range (extent, when it returns ok), else from
+// [MinExtent, MaxExtent].
+func AssignRooms(g *grammar.Graph, r Rooms, extent func(tag string) (Extent, bool), rng *rand.Rand) ([]Room, error) {
+	r = r.withDefaults()
+	out := make([]Room, g.Order())
+	for v := range out {
+		e := Extent{r.MinExtent, r.MaxExtent}
+		if extent != nil {
+			if te, ok := extent(g.Vertex(v).Tag); ok {
+				e = te
+			}
+		}
+		if e.Min < 1 || e.Max < e.Min {
+			return nil, fmt.Errorf("layout: room extent [%d, %d] for tag %q: want 1 <= min <= max", e.Min, e.Max, g.Vertex(v).Tag)
+		}
+		w := float64(r.Margin * float64(e.Min+rng.IntN(e.Max-e.Min+1)))
+		h := float64(r.Margin * float64(e.Min+rng.IntN(e.Max-e.Min+1)))
+		out[v] = Room{W: w, H: h, Radius: math.Sqrt(float64(w*w)+float64(h*h)) / 2}
+	}
+	return out, nil
+}
+
+// RelaxStats describes a relax pass.
+type RelaxStats struct {
+	// Scale is the factor the drawing was scaled by before relaxing.
+	Scale      float64
+	Iterations int
+	Converged  bool
+}
+
+// minRelaxConvergence is the smallest convergence distance of the relax
+// pass, in world units.
+const minRelaxConvergence = 0.25
+
+// ErrUnfixable is wrapped by Relax's error when the drawing it is given
+// cannot be made valid by scaling: corridors cross, or vertices coincide.
+var ErrUnfixable = errors.New("drawing cannot be made valid by scaling")
+
+// Relax fits a drawing to its rooms. First it scales the drawing about the
+// centre of its bounding box by the smallest factor that makes it valid:
+// every corridor at least its target length (gap plus both radii), every two
+// rooms and every room and corridor not ending in it at least a small margin
+// apart; times 1.1, as the design does. Scaling keeps everything else, so
+// the result is valid exactly when the drawing had no crossing corridors and
+// no coincident vertices; otherwise Relax returns an error wrapping
+// ErrUnfixable that names the offending pairs. Then it relaxes the drawing
+// with forces f, every edge pulled toward its target, each move bounded so
+// that the drawing stays valid (see crossfree.go), and rounds every position
+// to whole world units. The graph's positions are updated.
+func Relax(g *grammar.Graph, rooms []Room, gap float64, f Forces) (RelaxStats, error) {
+	pos := make([]r2.Vec, g.Order())
+	for v := range pos {
+		pos[v] = g.Vertex(v).Pos
+	}
+	scale, err := validScale(g, pos, rooms, gap)
+	if err != nil {
+		return RelaxStats{}, err
+	}
+	scale *= 1.1
+	lo, hi := bounds(pos)
+	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
+	for v, p := range pos {
+		g.SetPos(v, r2.Vec{X: float64(c.X + float64(scale*float64(p.X-c.X))), Y: float64(c.Y + float64(scale*float64(p.Y-c.Y)))})
+	}
+	f.CrossingFree = true
+	// Positions are rounded to whole units below, so moves smaller than a
+	// quarter unit cannot change the level: converging further is wasted.
+	f.ConvergenceDistance = math.Max(f.ConvergenceDistance, minRelaxConvergence)
+	d := NewDrawing(g, f)
+	for v, rm := range rooms {
+		d.Radius[v] = rm.Radius
+	}
+	d.UseRooms(gap)
+	d.SetActive(nil)
+	st := RelaxStats{Scale: scale, Iterations: d.Run(), Converged: d.Converged()}
+	for v, p := range d.Pos {
+		g.SetPos(v, r2.Vec{X: math.Round(p.X), Y: math.Round(p.Y)})
+	}
+	return st, nil
+}
+
+// validScale returns the smallest factor that, applied to pos, makes every
+// edge at least its target long and keeps every two rooms, and every room and
+// corridor not ending in it, at least keep+1 apart.
+func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (float64, error) {
+	scale := 0.0
+	var corrs []Corridor
+	for _, e := range g.Edges() {
+		cur := r2.Norm(r2.Sub(pos[e.A], pos[e.B]))
+		want := gap + rooms[e.A].Radius + rooms[e.B].Radius
+		if cur == 0 {
+			return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", e.A, e.B, ErrUnfixable)
+		}
+		scale = math.Max(scale, want/cur)
+		if !e.Cosmetic {
+			corrs = append(corrs, Corridor{A: e.A, B: e.B})
+		}
+	}
+	if scale == 0 {
+		scale = 1
+	}
+	const margin = keep + 1
+	// Only pairs closer than their margin at this scale can ask for more:
+	// they are the conflicts of the unscaled drawing with every radius
+	// inflated to (radius + margin) / scale.
+	discs := make([]Disc, len(pos))
+	for v, p := range pos {
+		discs[v] = Disc{ID: v, Center: p, Radius: float64(rooms[v].Radius+margin) / scale}
+	}
+	var checker Checker
+	var crossings []string
+	for _, c := range checker.Check(discs, corrs) {
+		switch c.Kind {
+		case RoomRoom:
+			d := r2.Norm(r2.Sub(pos[c.Room], pos[c.Room2]))
+			if d == 0 {
+				return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", c.Room, c.Room2, ErrUnfixable)
+			}
+			scale = math.Max(scale, float64(rooms[c.Room].Radius+rooms[c.Room2].Radius+margin)/d)
+		case RoomCorridor:
+			d := pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
+			if onSegment(pos[c.Corridor.A], pos[c.Corridor.B], pos[c.Room]) {
+				return 0, fmt.Errorf("layout: room %d lies on corridor %d-%d: %w", c.Room, c.Corridor.A, c.Corridor.B, ErrUnfixable)
+			}
+			scale = math.Max(scale, float64(rooms[c.Room].Radius+margin)/d)
+		case CorridorCorridor:
+			if len(crossings) < 3 {
+				crossings = append(crossings, c.String())
+			}
+		}
+	}
+	if crossings != nil {
+		return 0, fmt.Errorf("layout: the drawing has crossing corridors (%s): %w", strings.Join(crossings, "; "), ErrUnfixable)
+	}
+	if math.IsInf(scale, 0) || math.IsNaN(scale) {
+		return 0, fmt.Errorf("layout: the drawing is degenerate: %w", ErrUnfixable)
+	}
+	return scale, nil
+}
+
+func bounds(ps []r2.Vec) (lo, hi r2.Vec) {
+	if len(ps) == 0 {
+		return r2.Vec{}, r2.Vec{}
+	}
+	lo, hi = ps[0], ps[0]
+	for _, p := range ps[1:] {
+		lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
+		hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+	}
+	return lo, hi
+}

@@ -1,0 +1,241 @@
+package level
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// Options control Generate. The zero value uses the ruleset's settings.
+type Options struct {
+	// Attempts overrides the ruleset's build.attempts when positive.
+	Attempts int
+	// Exhaustive makes the trace's per-rule counters complete (see
+	// grammar.Options.Exhaustive); the level is the same either way.
+	Exhaustive bool
+}
+
+// Level is a generated level.
+type Level struct {
+	Ruleset *rulesets.Ruleset
+	// Seed is the user's seed; Attempt the attempt (from 0) that produced
+	// the level, whose random source is RandSource(Seed, Attempt).
+	Seed    uint64
+	Attempt int
+	Graph   *grammar.Graph
+	Rooms   []layout.Room
+	// Build is the grammar's result: the trace of rule applications, how
+	// each pass ended and how often each rule was used.
+	Build *grammar.Result
+	// Failures lists why each earlier attempt was rejected.
+	Failures []Failure
+	Metrics  Metrics
+}
+
+// Failure is a rejected attempt.
+type Failure struct {
+	Attempt int
+	Reason  string
+}
+
+// Metrics describe a level. None depends on the clock, so a level's metrics
+// are the same on every run.
+type Metrics struct {
+	Rooms, Corridors int
+	// Attempts is the number of attempts made, the successful one included.
+	Attempts int
+	// ConstructionCrossings counts pairs of corridors that cross in the
+	// construction drawing at the end of the build, before rooms.
+	ConstructionCrossings int
+	// RelaxConflicts counts the conflicts found after the relax pass in the
+	// rejected attempts, all attempts together.
+	RejectedConflicts int
+	Construct         layout.ConstructStats
+	Relax             layout.RelaxStats
+	Quality           layout.Quality
+	Clearance         layout.Clearance
+}
+
+// RandSource returns the random source of an attempt: PCG seeded with the
+// user's seed and the attempt number. Attempt 0 is the seed itself; attempt
+// k is the same seed on PCG's k-th stream, so attempts are independent and any
+// of them can be reproduced from the seed alone.
+func RandSource(seed uint64, attempt int) *rand.PCG {
+	return rand.NewPCG(seed, uint64(attempt))
+}
+
+// ErrNoValidLevel is wrapped by Generate's error when every attempt failed.
+var ErrNoValidLevel = errors.New("no valid level")
+
+// Generate generates the level of rs for seed. It returns an error wrapping
+// ErrNoValidLevel, with every attempt's reason, when no attempt produced a
+// valid level, and ctx's error if ctx ends first.
+func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Options) (*Level, error) {
+	attempts := rs.Build.Attempts
+	if opts.Attempts > 0 {
+		attempts = opts.Attempts
+	}
+	attempts = max(attempts, 1)
+	var failures []Failure
+	rejected := 0
+	for a := range attempts {
+		lv, reason, conflicts, err := attempt(ctx, rs, seed, a, opts)
+		if err != nil {
+			return nil, err
+		}
+		if lv != nil {
+			lv.Failures = failures
+			lv.Metrics.Attempts = a + 1
+			lv.Metrics.RejectedConflicts = rejected
+			return lv, nil
+		}
+		rejected += conflicts
+		failures = append(failures, Failure{Attempt: a, Reason: reason})
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "level: ruleset %q seed %d: all %d attempts failed:", rs.Name, seed, attempts)
+	for _, f := range failures {
+		fmt.Fprintf(&b, "\n  attempt %d: %s", f.Attempt, f.Reason)
+	}
+	b.WriteString("\n  try another seed, raise build.attempts, or tune [layout] and [relax] (see docs/rulesets.md)")
+	return nil, fmt.Errorf("%s: %w", b.String(), ErrNoValidLevel)
+}
+
+func forces(f rulesets.Forces, maxIterations int) layout.Forces {
+	return layout.Forces{
+		SpringStrength:      f.SpringStrength,
+		EdgeLength:          f.EdgeLength,
+		Repulsion:           f.Repulsion,
+		MaxDelta:            f.MaxDelta,
+		ConvergenceDistance: f.ConvergenceDistance,
+		MaxIterations:       maxIterations,
+		CrossingFree:        true,
+	}
+}
+
+// attempt makes one attempt. It returns the level, or the reason it was
+// rejected and how many conflicts it had; err is for ctx ending.
+func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options) (lv *Level, reason string, conflicts int, err error) {
+	rng := rand.New(RandSource(seed, a))
+	con := &layout.Constructor{Forces: forces(rs.Layout, layout.DefaultForces().MaxIterations)}
+	bo := rs.Build.Options()
+	bo.Exhaustive = opts.Exhaustive
+	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return con.AfterRewrite(g, s)
+	}
+	res, err := rs.Grammar.Build(bo, rng)
+	switch {
+	case errors.Is(err, grammar.ErrTooFewVertices):
+		return nil, err.Error(), 0, nil
+	case err != nil:
+		return nil, "", 0, err
+	}
+	g := res.Graph
+	con.Finish(g)
+	if err := ctx.Err(); err != nil {
+		return nil, "", 0, err
+	}
+	var checker layout.Checker
+	corridors := corridorsOf(g)
+	construction := checker.Check(discs(g, nil), corridors)
+	crossings := 0
+	for _, c := range construction {
+		if c.Kind == layout.CorridorCorridor {
+			crossings++
+		}
+	}
+	rooms, err := layout.AssignRooms(g, roomsOf(rs), extentOf(rs), rng)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	gap := roomsOf(rs).Gap()
+	relax, err := layout.Relax(g, rooms, gap, forces(rs.Relax, layout.DefaultRelax().MaxIterations))
+	if errors.Is(err, layout.ErrUnfixable) {
+		return nil, err.Error(), crossings, nil
+	} else if err != nil {
+		return nil, "", 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", 0, err
+	}
+	ds := discs(g, rooms)
+	if cs := checker.Check(ds, corridors); len(cs) > 0 {
+		return nil, describe(cs), len(cs), nil
+	}
+	lv = &Level{
+		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res,
+		Metrics: Metrics{
+			Rooms: g.Order(), Corridors: len(corridors),
+			ConstructionCrossings: crossings,
+			Construct:             con.Stats(),
+			Relax:                 relax,
+			Quality:               layout.Measure(g, rooms, gap),
+			Clearance:             checker.Clearance(ds, corridors),
+		},
+	}
+	return lv, "", 0, nil
+}
+
+func describe(cs []layout.Conflict) string {
+	const show = 3
+	var parts []string
+	for i, c := range cs {
+		if i == show {
+			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-show))
+			break
+		}
+		parts = append(parts, c.String())
+	}
+	return fmt.Sprintf("%d conflicts after relaxing: %s", len(cs), strings.Join(parts, "; "))
+}
+
+func roomsOf(rs *rulesets.Ruleset) layout.Rooms {
+	return layout.Rooms{Margin: rs.Rooms.Margin, MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: rs.Rooms.RadiusFudge}
+}
+
+func extentOf(rs *rulesets.Ruleset) func(string) (layout.Extent, bool) {
+	return func(tag string) (layout.Extent, bool) {
+		t, ok := rs.Tag(tag)
+		if !ok || (t.MinExtent == 0 && t.MaxExtent == 0) {
+			return layout.Extent{}, false
+		}
+		e := layout.Extent{Min: t.MinExtent, Max: t.MaxExtent}
+		if e.Min == 0 {
+			e.Min = rs.Rooms.MinExtent
+		}
+		if e.Max == 0 {
+			e.Max = rs.Rooms.MaxExtent
+		}
+		return e, true
+	}
+}
+
+func corridorsOf(g *grammar.Graph) []layout.Corridor {
+	es := g.Edges()
+	out := make([]layout.Corridor, len(es))
+	for i, e := range es {
+		out[i] = layout.Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic}
+	}
+	return out
+}
+
+// discs returns the rooms as discs; with rooms nil, as points.
+func discs(g *grammar.Graph, rooms []layout.Room) []layout.Disc {
+	out := make([]layout.Disc, g.Order())
+	for v := range out {
+		out[v] = layout.Disc{ID: v, Center: g.Vertex(v).Pos}
+		if rooms != nil {
+			out[v].Radius = rooms[v].Radius
+		}
+	}
+	return out
+}
