@@ -107,15 +107,18 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Optio
 	return nil, fmt.Errorf("%s: %w", b.String(), ErrNoValidLevel)
 }
 
-func forces(f rulesets.Forces, maxIterations int) layout.Forces {
+func forces(f rulesets.Forces) layout.Forces {
+	spring, _ := layout.ParseSpring(f.Spring) // the loader has checked it
 	return layout.Forces{
 		SpringStrength:      f.SpringStrength,
 		EdgeLength:          f.EdgeLength,
 		Repulsion:           f.Repulsion,
 		MaxDelta:            f.MaxDelta,
 		ConvergenceDistance: f.ConvergenceDistance,
-		MaxIterations:       maxIterations,
-		CrossingFree:        true,
+		Spring:              spring,
+		Cutoff:              f.Cutoff,
+		MaxIterations:       f.MaxIterations,
+		CrossingFree:        f.CrossingFree,
 	}
 }
 
@@ -123,7 +126,7 @@ func forces(f rulesets.Forces, maxIterations int) layout.Forces {
 // rejected and how many conflicts it had; err is for ctx ending.
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
-	con := &layout.Constructor{Forces: forces(rs.Layout, layout.DefaultForces().MaxIterations)}
+	con := &layout.Constructor{Forces: forces(rs.Layout)}
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
@@ -158,7 +161,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	gap := roomsOf(rs).Gap()
-	relax, err := layout.Relax(g, rooms, gap, forces(rs.Relax, layout.DefaultRelax().MaxIterations))
+	relax, err := layout.Relax(g, rooms, gap, forces(rs.Relax))
 	if errors.Is(err, layout.ErrUnfixable) {
 		return nil, err.Error(), crossings, nil
 	} else if err != nil {

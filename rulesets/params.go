@@ -75,16 +75,32 @@ type Forces struct {
 	// ConvergenceDistance: the drawing stops when no vertex moves farther
 	// than this in a step, in world units.
 	ConvergenceDistance float64 `toml:"convergence_distance"`
+	// Spring is the spring force: "log" (the design's, logarithmic in the
+	// ratio of length to target) or "hooke" (linear, with the same
+	// stiffness at the target). Default "log".
+	Spring string `toml:"spring"`
+	// Cutoff: vertices whose gap is more than this many edge lengths do not
+	// repel. Default 3.
+	Cutoff float64 `toml:"cutoff"`
+	// MaxIterations caps the iterations of one drawing phase. Defaults 400
+	// ([layout]) and 300 ([relax]).
+	MaxIterations int `toml:"max_iterations"`
+	// CrossingFree bounds every move so that a drawing without crossings
+	// keeps none (see NOTES.md, PrEd). The relax pass always does. Default
+	// true.
+	CrossingFree bool `toml:"crossing_free"`
 }
 
 // DefaultLayout returns the [layout] defaults.
 func DefaultLayout() Forces {
-	return Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4}
+	return Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4,
+		Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}
 }
 
 // DefaultRelax returns the [relax] defaults.
 func DefaultRelax() Forces {
-	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01}
+	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01,
+		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true}
 }
 
 func (f *Forces) check(c check) {
@@ -93,6 +109,11 @@ func (f *Forces) check(c check) {
 	c.positive("repulsion", f.Repulsion)
 	c.positive("max_delta", f.MaxDelta)
 	c.positive("convergence_distance", f.ConvergenceDistance)
+	c.positive("cutoff", f.Cutoff)
+	c.atLeast("max_iterations", f.MaxIterations, 1)
+	if f.Spring != "log" && f.Spring != "hooke" {
+		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
+	}
 }
 
 // Rooms holds the room parameters, the [rooms] table.
