@@ -77,7 +77,7 @@ func (d *Drawing) computeBounds() {
 		// of a clearance, so no exact predicate is needed to stay safe.
 		for i, u := range d.local {
 			for _, v := range d.local[i+1:] {
-				c := float64(r2.Norm(r2.Sub(d.Pos[u], d.Pos[v]))-d.Radius[u]) - d.Radius[v]
+				c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
 				if c < reach {
 					limit(int(u), c)
 					limit(int(v), c)
@@ -111,7 +111,7 @@ func (d *Drawing) computeBounds() {
 		switch p.Kind {
 		case RoomRoom:
 			u, v := p.Room, p.Room2
-			c := float64(r2.Norm(r2.Sub(d.Pos[u], d.Pos[v]))-d.Radius[u]) - d.Radius[v]
+			c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
 			limit(u, c)
 			limit(v, c)
 		case RoomCorridor:

@@ -1,6 +1,10 @@
 package layout
 
-import "math"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
 
 // log2 returns the base-2 logarithm of x > 0 using only exact operations and
 // + − × ÷, so that it gives the same bits on every platform (math.Log may
@@ -76,4 +80,13 @@ func atanUnit(t float64) float64 {
 		s = float64(float64(-s*t2) + 1.0/float64(k))
 	}
 	return float64(4 * float64(t*s))
+}
+
+// dist returns the distance between a and b as √(dx² + dy²), the same
+// bits on every platform. (r2.Norm calls math.Hypot, which has an assembly
+// version on amd64 that can round differently from the Go version used on
+// arm64.)
+func dist(a, b r2.Vec) float64 {
+	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)
+	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
 }

@@ -45,7 +45,7 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	if len(edges) > 0 {
 		var sum float64
 		for _, e := range edges {
-			l := r2.Norm(r2.Sub(g.Vertex(e.A).Pos, g.Vertex(e.B).Pos))
+			l := dist(g.Vertex(e.A).Pos, g.Vertex(e.B).Pos)
 			t := target(e.A, e.B)
 			dev := float64(l-t) / t
 			sum += float64(dev * dev)
@@ -115,7 +115,7 @@ func stress(g *grammar.Graph, target func(a, b int) float64) float64 {
 			if pl == 0 || math.IsInf(pl, 0) {
 				continue
 			}
-			d := r2.Norm(r2.Sub(g.Vertex(src).Pos, g.Vertex(v).Pos))
+			d := dist(g.Vertex(src).Pos, g.Vertex(v).Pos)
 			rel := float64(d-pl) / pl
 			sum += float64(rel * rel)
 			pairs++

@@ -155,7 +155,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 	scale := 0.0
 	var corrs []Corridor
 	for _, e := range g.Edges() {
-		cur := r2.Norm(r2.Sub(pos[e.A], pos[e.B]))
+		cur := dist(pos[e.A], pos[e.B])
 		want := gap + rooms[e.A].Radius + rooms[e.B].Radius
 		if cur == 0 {
 			return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", e.A, e.B, ErrUnfixable)
@@ -181,7 +181,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 	for _, c := range checker.Check(discs, corrs) {
 		switch c.Kind {
 		case RoomRoom:
-			d := r2.Norm(r2.Sub(pos[c.Room], pos[c.Room2]))
+			d := dist(pos[c.Room], pos[c.Room2])
 			if d == 0 {
 				return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", c.Room, c.Room2, ErrUnfixable)
 			}

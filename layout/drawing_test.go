@@ -1,0 +1,236 @@
+package layout
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// planarDrawing returns a random graph drawn without crossings: random
+// integer points, and random edges each added only if it crosses no edge
+// already there and passes through no vertex, kept connected by trying
+// nearest pairs first.
+func planarDrawing(rng *rand.Rand, n int, extra float64) *grammar.Graph {
+	g := &grammar.Graph{}
+	for g.Order() < n {
+		p := r2.Vec{X: float64(rng.IntN(2000)), Y: float64(rng.IntN(2000))}
+		dup := false
+		for v := range g.Order() {
+			dup = dup || g.Vertex(v).Pos == p
+		}
+		if !dup {
+			g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+		}
+	}
+	ok := func(a, b int) bool {
+		pa, pb := g.Vertex(a).Pos, g.Vertex(b).Pos
+		for _, e := range g.Edges() {
+			if e.A == a || e.A == b || e.B == a || e.B == b {
+				continue
+			}
+			if geom.SegmentsIntersect(pa, pb, g.Vertex(e.A).Pos, g.Vertex(e.B).Pos) != geom.Disjoint {
+				return false
+			}
+		}
+		for v := range g.Order() {
+			if v != a && v != b && onSegment(pa, pb, g.Vertex(v).Pos) {
+				return false
+			}
+		}
+		return true
+	}
+	// A spanning tree, each new vertex joined to the nearest earlier one it
+	// can reach without crossing.
+	for v := 1; v < n; v++ {
+		best, bestD := -1, 0.0
+		for u := range v {
+			d := r2.Norm(r2.Sub(g.Vertex(u).Pos, g.Vertex(v).Pos))
+			if (best < 0 || d < bestD) && ok(u, v) {
+				best, bestD = u, d
+			}
+		}
+		if best >= 0 {
+			g.AddEdge(grammar.Edge{A: best, B: v, Cosmetic: rng.IntN(8) == 0})
+		}
+	}
+	for range int(extra * float64(n)) {
+		a, b := rng.IntN(n), rng.IntN(n)
+		if a != b && !g.HasEdge(a, b) && ok(a, b) {
+			g.AddEdge(grammar.Edge{A: a, B: b})
+		}
+	}
+	return g
+}
+
+func conflicts(d *Drawing, radius bool) []Conflict {
+	var discs []Disc
+	for v, p := range d.Pos {
+		r := 0.0
+		if radius {
+			r = d.Radius[v]
+		}
+		discs = append(discs, Disc{ID: v, Center: p, Radius: r})
+	}
+	var corrs []Corridor
+	for _, e := range d.g.Edges() {
+		corrs = append(corrs, Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
+	}
+	return Check(discs, corrs)
+}
+
+// TestCrossingFreeStaysCrossingFree runs bounded force drawings for
+// thousands of steps from random crossing-free drawings, with forces that
+// would tangle them if unbounded, and checks every step exactly.
+func TestCrossingFreeStaysCrossingFree(t *testing.T) {
+	cases := 30
+	if testing.Short() {
+		cases = 8
+	}
+	steps := 0
+	for c := range cases {
+		rng := rand.New(rand.NewPCG(uint64(c), 7))
+		g := planarDrawing(rng, 8+rng.IntN(30), 1.5)
+		if cs := conflicts(NewDrawing(g, DefaultForces()), false); len(cs) > 0 {
+			t.Fatalf("case %d: the generated drawing is not crossing-free: %v", c, cs[0])
+		}
+		f := Forces{
+			SpringStrength: 0.2 + 3*rng.Float64(), EdgeLength: 50 + 400*rng.Float64(),
+			Repulsion: 0.1 + 3*rng.Float64(), MaxDelta: 0.2 + 2*rng.Float64(),
+			ConvergenceDistance: 1e-9, MaxIterations: 100, CrossingFree: true,
+			Spring: SpringKind(rng.IntN(2)),
+		}
+		d := NewDrawing(g, f)
+		for i := 0; d.Update(); i++ {
+			steps++
+			if cs := conflicts(d, false); len(cs) > 0 {
+				t.Fatalf("case %d step %d: %v", c, i, cs[0])
+			}
+		}
+	}
+	t.Logf("%d bounded steps checked", steps)
+}
+
+// TestRelaxKeepsRoomsValid does the same with rooms: from a valid drawing
+// the relax pass's bounded moves never let two rooms, or a room and a
+// corridor, touch.
+func TestRelaxKeepsRoomsValid(t *testing.T) {
+	cases := 20
+	if testing.Short() {
+		cases = 5
+	}
+	for c := range cases {
+		rng := rand.New(rand.NewPCG(uint64(c), 9))
+		g := planarDrawing(rng, 6+rng.IntN(25), 1)
+		rooms, err := AssignRooms(g, Rooms{Margin: 10 + float64(rng.IntN(50))}, nil, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := Relax(g, rooms, 30, Forces{SpringStrength: 1 + 10*rng.Float64(), MaxIterations: 200})
+		if err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		d := NewDrawing(g, DefaultForces())
+		for v, rm := range rooms {
+			d.Radius[v] = rm.Radius
+		}
+		if cs := conflicts(d, true); len(cs) > 0 {
+			t.Fatalf("case %d: relaxed level has conflicts, first %v (stats %+v)", c, cs[0], st)
+		}
+		for v := range g.Order() {
+			if p := g.Vertex(v).Pos; p.X != float64(int64(p.X)) || p.Y != float64(int64(p.Y)) {
+				t.Fatalf("case %d: vertex %d at %v, not rounded", c, v, p)
+			}
+		}
+	}
+}
+
+func TestRelaxRejectsCrossings(t *testing.T) {
+	g := &grammar.Graph{}
+	for _, p := range []r2.Vec{{X: 0, Y: 0}, {X: 100, Y: 100}, {X: 0, Y: 100}, {X: 100, Y: 0}} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	g.AddEdge(grammar.Edge{A: 0, B: 1})
+	g.AddEdge(grammar.Edge{A: 2, B: 3})
+	g.AddEdge(grammar.Edge{A: 0, B: 2})
+	rooms := []Room{{Radius: 5}, {Radius: 5}, {Radius: 5}, {Radius: 5}}
+	if _, err := Relax(g, rooms, 10, DefaultRelax()); err == nil {
+		t.Fatal("Relax accepted a drawing with crossing corridors")
+	}
+}
+
+func TestDrawingDeterministic(t *testing.T) {
+	run := func() []r2.Vec {
+		rng := rand.New(rand.NewPCG(5, 5))
+		g := planarDrawing(rng, 40, 1)
+		d := NewDrawing(g, Forces{CrossingFree: true})
+		d.Run()
+		return d.Pos
+	}
+	a, b := run(), run()
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two identical runs gave different positions")
+	}
+}
+
+// TestUpdateSteps checks the step API: Update reports false once the phase
+// is over and keeps doing so; Iterations counts the steps.
+func TestUpdateSteps(t *testing.T) {
+	g := planarDrawing(rand.New(rand.NewPCG(1, 1)), 12, 1)
+	d := NewDrawing(g, Forces{MaxIterations: 7, ConvergenceDistance: 1e-12})
+	n := 0
+	for d.Update() {
+		n++
+	}
+	if d.Iterations() != 7 || n != 6 || d.Converged() || d.Update() {
+		t.Fatalf("iterations %d, true updates %d, converged %v", d.Iterations(), n, d.Converged())
+	}
+}
+
+func TestAssignRooms(t *testing.T) {
+	g := planarDrawing(rand.New(rand.NewPCG(2, 2)), 30, 0)
+	g.AddVertex(grammar.Vertex{Tag: "b"})
+	extent := func(tag string) (Extent, bool) { return Extent{2, 3}, tag == "b" }
+	rooms, err := AssignRooms(g, Rooms{Margin: 10, MinExtent: 4, MaxExtent: 6}, extent, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, rm := range rooms {
+		lo, hi := 40.0, 60.0
+		if g.Vertex(v).Tag == "b" {
+			lo, hi = 20, 30
+		}
+		if rm.W < lo || rm.W > hi || rm.H < lo || rm.H > hi || int(rm.W)%10 != 0 {
+			t.Errorf("room %d (%s) is %v × %v, want multiples of 10 in [%v, %v]", v, g.Vertex(v).Tag, rm.W, rm.H, lo, hi)
+		}
+		if want := math.Sqrt(rm.W*rm.W+rm.H*rm.H) / 2; rm.Radius != want {
+			t.Errorf("room %d radius %v, want half-diagonal %v", v, rm.Radius, want)
+		}
+	}
+	if _, err := AssignRooms(g, Rooms{}, func(string) (Extent, bool) { return Extent{3, 2}, true }, rand.New(rand.NewPCG(1, 1))); err == nil {
+		t.Error("AssignRooms accepted min > max")
+	}
+}
+
+func ExampleDrawing_Update() {
+	// A path of three rooms drawn too short: the springs pull each edge
+	// towards 100 units.
+	g := &grammar.Graph{}
+	for _, x := range []float64{0, 10, 20} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: x}})
+	}
+	g.AddEdge(grammar.Edge{A: 0, B: 1})
+	g.AddEdge(grammar.Edge{A: 1, B: 2})
+	d := NewDrawing(g, DefaultForces())
+	for d.Update() {
+	}
+	fmt.Printf("converged %v, edges %.0f and %.0f long\n", d.Converged(), r2.Norm(r2.Sub(d.Pos[1], d.Pos[0])), r2.Norm(r2.Sub(d.Pos[2], d.Pos[1])))
+	// Output:
+	// converged true, edges 113 and 113 long
+}

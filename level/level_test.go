@@ -1,0 +1,107 @@
+package level
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// TestBundledLevelsValid generates levels of every bundled ruleset and
+// checks each with the exact intersection check, independently of the
+// pipeline's own check.
+func TestBundledLevelsValid(t *testing.T) {
+	for _, info := range rulesets.ListBundled() {
+		t.Run(info.Name, func(t *testing.T) {
+			t.Parallel()
+			rs, err := rulesets.Bundled(info.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seeds := 12
+			if rs.Build.MaxVertices > 100 || testing.Short() {
+				seeds = 2
+			}
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
+				lv, err := Generate(context.Background(), rs, seed, Options{})
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if cs := layout.Check(discs(lv.Graph, lv.Rooms), corridorsOf(lv.Graph)); len(cs) > 0 {
+					t.Fatalf("seed %d: shipped a level with conflicts: %v", seed, cs[0])
+				}
+				if lv.Metrics.Rooms != lv.Graph.Order() || lv.Metrics.Attempts != lv.Attempt+1 || len(lv.Failures) != lv.Attempt {
+					t.Fatalf("seed %d: metrics %+v disagree with the level (attempt %d, %d failures)", seed, lv.Metrics, lv.Attempt, len(lv.Failures))
+				}
+				if lv.Graph.Order() > rs.Build.MaxVertices || lv.Graph.Order() < rs.Build.MinVertices {
+					t.Fatalf("seed %d: %d rooms outside [%d, %d]", seed, lv.Graph.Order(), rs.Build.MinVertices, rs.Build.MaxVertices)
+				}
+			}
+		})
+	}
+}
+
+func TestGenerateDeterministic(t *testing.T) {
+	rs, err := rulesets.Bundled("dungeon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		a, err1 := Generate(context.Background(), rs, seed, Options{})
+		b, err2 := Generate(context.Background(), rs, seed, Options{})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) || !reflect.DeepEqual(a.Metrics, b.Metrics) {
+			t.Fatalf("seed %d: two runs differ", seed)
+		}
+	}
+}
+
+func TestGenerateFailsWithReasons(t *testing.T) {
+	rs, err := rulesets.Loader{Overrides: []rulesets.Override{{Key: "build.max_iterations", Value: "1"}, {Key: "build.min_vertices", Value: "10"}}}.Bundled("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Generate(context.Background(), rs, 1, Options{Attempts: 3})
+	if !errors.Is(err, ErrNoValidLevel) {
+		t.Fatalf("Generate = %v, want ErrNoValidLevel", err)
+	}
+	for a := range 3 {
+		if want := fmt.Sprintf("attempt %d: ", a); !contains(err.Error(), want) {
+			t.Errorf("error %q does not give the reason of %s", err, want)
+		}
+	}
+}
+
+func TestGenerateCancelled(t *testing.T) {
+	rs, _ := rulesets.Bundled("dungeon")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Generate(ctx, rs, 1, Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Generate = %v, want context.Canceled", err)
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+func ExampleGenerate() {
+	rs, err := rulesets.Bundled("tree")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	lv, err := Generate(context.Background(), rs, 42, Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d rooms, %d corridors, attempt %d\n", lv.Metrics.Rooms, lv.Metrics.Corridors, lv.Attempt)
+	// Output:
+	// 20 rooms, 19 corridors, attempt 0
+}
