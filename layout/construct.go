@@ -79,10 +79,18 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	return nil
 }
 
-// Finish relaxes the whole graph once more, for the end of a build.
+// finishIterations caps Finish: the relax pass that follows does the rest.
+const finishIterations = 100
+
+// Finish relaxes the whole graph once more, for the end of a build, for at
+// most finishIterations iterations.
 func (c *Constructor) Finish(g *grammar.Graph) {
+	f := c.Forces
+	f.MaxIterations = min(f.withDefaults().MaxIterations, finishIterations)
 	if c.d == nil {
-		c.d = NewDrawing(g, c.Forces)
+		c.d = NewDrawing(g, f)
+	} else {
+		c.d.SetForces(f)
 	}
 	c.d.Sync()
 	c.d.SetActive(nil)

@@ -45,7 +45,7 @@ func (d *Drawing) nearPairs(reach float64) {
 			}
 		}
 	}
-	d.pairs = d.checker.Check(d.discs, d.corrs)
+	d.pairs = d.checker.unordered(d.discs, d.corrs)
 }
 
 // boundEvery is how many iterations one computation of move budgets
@@ -71,51 +71,42 @@ func (d *Drawing) computeBounds() {
 		b := math.Max(0, float64(c-keep)/2)
 		d.bound[v] = math.Min(d.bound[v], b)
 	}
-	if len(d.local) <= bruteForce {
-		// Few vertices: every pair, in floating point. The budgets keep
-		// a margin of keep world units, far more than the rounding error
-		// of a clearance, so no exact predicate is needed to stay safe.
-		for i, u := range d.local {
-			for _, v := range d.local[i+1:] {
-				c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
-				if c < reach {
-					limit(int(u), c)
-					limit(int(v), c)
-				}
+	free := func(vs ...int32) bool {
+		for _, v := range vs {
+			if d.free[v] {
+				return true
 			}
 		}
-		for _, a := range d.local {
-			for _, h := range d.g.Neighbors(int(a)) {
-				b := int32(h.To)
-				if b < a || h.Cosmetic || !d.isLocal[b] {
-					continue
-				}
-				for _, u := range d.local {
-					if u == a || u == b {
-						continue
-					}
-					c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
-					if c < reach {
-						limit(int(u), c)
-						limit(int(a), c)
-						limit(int(b), c)
-					}
-				}
-			}
-		}
+		return false
+	}
+	if len(d.active)*len(d.local) <= directPairs {
+		d.directBounds(reach, limit, free)
 		d.saveBudgets()
 		return
+	}
+	// Through the Checker, the number of pairs found grows with the square
+	// of the reach: budget two maximal moves per window instead.
+	budget = float64(2 * d.maxMove())
+	reach = float64(2*budget) + keep
+	for _, v := range d.local {
+		d.bound[v] = budget
 	}
 	d.nearPairs(reach)
 	for _, p := range d.pairs {
 		switch p.Kind {
 		case RoomRoom:
 			u, v := p.Room, p.Room2
+			if free(int32(u), int32(v)) {
+				continue
+			}
 			c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
 			limit(u, c)
 			limit(v, c)
 		case RoomCorridor:
 			u, a, b := p.Room, p.Corridor.A, p.Corridor.B
+			if free(int32(u), int32(a), int32(b)) {
+				continue
+			}
 			c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
 			limit(u, c)
 			limit(a, c)
@@ -125,6 +116,57 @@ func (d *Drawing) computeBounds() {
 	d.saveBudgets()
 }
 
+// directPairs: when active × local vertices is at most this, move budgets
+// come from trying every pair that involves an active vertex, in floating
+// point; beyond, from the exact Checker's near pairs. The budgets keep a
+// margin of keep world units, far more than the rounding error of a
+// clearance, so no exact predicate is needed to stay safe.
+const directPairs = 1 << 15
+
+// directBounds limits budgets by every pair that has an active member:
+// only active vertices move, so only those pairs can close.
+func (d *Drawing) directBounds(reach float64, limit func(int, float64), free func(...int32) bool) {
+	for _, u := range d.active {
+		pu, ru := d.Pos[u], d.Radius[u]
+		for _, v := range d.local {
+			if v == u || (d.isActive[v] && v < u) {
+				continue // each active pair once
+			}
+			c := float64(dist(pu, d.Pos[v])-ru) - d.Radius[v]
+			if c < reach && !free(u, v) {
+				limit(int(u), c)
+				limit(int(v), c)
+			}
+		}
+	}
+	// Rooms against corridors: the room or a corridor end must be active.
+	for _, a := range d.local {
+		for _, h := range d.g.Neighbors(int(a)) {
+			b := int32(h.To)
+			if b < a || h.Cosmetic || !d.isLocal[b] {
+				continue
+			}
+			pa, pb := d.Pos[a], d.Pos[b]
+			movingSeg := d.isActive[a] || d.isActive[b]
+			rooms := d.active
+			if movingSeg {
+				rooms = d.local
+			}
+			for _, u := range rooms {
+				if u == a || u == b {
+					continue
+				}
+				c := float64(pointSegmentDist(d.Pos[u], pa, pb) - d.Radius[u])
+				if c < reach && !free(u, a, b) {
+					limit(int(u), c)
+					limit(int(a), c)
+					limit(int(b), c)
+				}
+			}
+		}
+	}
+}
+
 func (d *Drawing) saveBudgets() {
 	d.boundStart = resize(d.boundStart, len(d.Pos))
 	for _, v := range d.local {
@@ -132,10 +174,29 @@ func (d *Drawing) saveBudgets() {
 	}
 }
 
-// hasCrossing reports whether the local drawing is invalid: two corridors
-// meet, a room touches a corridor not ending in it, or two rooms touch.
-func (d *Drawing) hasCrossing() bool {
+// markFree finds the local drawing's conflicts (two corridors meet, a room
+// touches a corridor not ending in it, two rooms touch) and frees every
+// vertex that takes part in one: its moves are not bounded against
+// anything, so that the forces can undo the conflict, while moves between
+// the other vertices stay bounded, so that no new conflict forms among
+// them. It reports whether there was a conflict.
+func (d *Drawing) markFree() bool {
+	d.free = resize(d.free, len(d.Pos))
+	for _, v := range d.local {
+		d.free[v] = false
+	}
 	d.nearPairs(0)
+	for _, p := range d.pairs {
+		switch p.Kind {
+		case RoomRoom:
+			d.free[p.Room], d.free[p.Room2] = true, true
+		case RoomCorridor:
+			d.free[p.Room], d.free[p.Corridor.A], d.free[p.Corridor.B] = true, true, true
+		case CorridorCorridor:
+			d.free[p.Corridor.A], d.free[p.Corridor.B] = true, true
+			d.free[p.Corridor2.A], d.free[p.Corridor2.B] = true, true
+		}
+	}
 	return len(d.pairs) > 0
 }
 

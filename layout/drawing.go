@@ -18,6 +18,10 @@ const bruteForce = 96
 // the drawing keeps making progress.
 const maxCool = 4
 
+// freeEvery is how often, in iterations, the vertices freed to undo
+// conflicts are checked again.
+const freeEvery = 8
+
 // Drawing lays out a grammar graph with forces, one iteration per Update,
 // like gonum's layout.OptimizerR2: a caller can animate it or stop it.
 //
@@ -68,6 +72,10 @@ type Drawing struct {
 	lastTotal float64
 	progress  int
 	bounded   bool
+	// conflicted: the local drawing had a conflict when last checked, so
+	// the vertices in free move without bounds.
+	conflicted bool
+	free       []bool
 	// sinceBounds counts the iterations since the move budgets were
 	// computed (or since the phase started, when moves are not bounded).
 	sinceBounds int
@@ -180,7 +188,10 @@ func (d *Drawing) SetActive(ids []int) {
 		d.maxR = math.Max(d.maxR, r)
 	}
 	d.buildFrame()
-	d.bounded = d.f.CrossingFree && !d.hasCrossing()
+	d.bounded = d.f.CrossingFree
+	if d.bounded {
+		d.conflicted = d.markFree()
+	}
 	d.sinceBounds, d.windowTotal = 0, 0
 	d.convergence = d.f.ConvergenceDistance
 }
@@ -262,10 +273,10 @@ func (d *Drawing) Update() bool {
 	}
 	d.computeForces()
 	maxMove := d.maxMove()
-	if d.f.CrossingFree && !d.bounded && d.iter%10 == 9 {
-		// The phase started with crossings; once the forces have undone
-		// them, keep it that way.
-		d.bounded = !d.hasCrossing()
+	if d.bounded && d.conflicted && d.iter%freeEvery == freeEvery-1 {
+		// Some vertices were freed to undo conflicts: see which are still
+		// involved in one.
+		d.conflicted = d.markFree()
 		d.sinceBounds = 0
 	}
 	fresh := d.sinceBounds%d.window() == 0

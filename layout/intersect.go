@@ -202,15 +202,7 @@ type checkSeg struct {
 
 // Check is like the package-level Check, with c.Limit.
 func (c *Checker) Check(rooms []Disc, corridors []Corridor) []Conflict {
-	c.prepare(rooms, corridors)
-	c.out = c.out[:0]
-	for i, r := range rooms {
-		if !c.valid[i] && !c.full() {
-			c.out = append(c.out, Conflict{Kind: InvalidRoom, Room: r.ID})
-		}
-	}
-	c.checkRooms(rooms)
-	c.checkCorridors(len(rooms))
+	c.unordered(rooms, corridors)
 	if len(c.out) == 0 {
 		return nil
 	}
@@ -223,6 +215,25 @@ func (c *Checker) Check(rooms []Disc, corridors []Corridor) []Conflict {
 		out = out[:c.Limit] // a room or corridor may have added several
 	}
 	return slices.Clone(out)
+}
+
+// unordered is Check without the final ordering and copy: the conflicts in
+// the order they were found, in the Checker's own storage, valid until its
+// next call. The found order is a pure function of the input, so results
+// built from it are reproducible; the force drawing uses it for the pairs
+// that bound its moves, where order does not matter and sorting thousands of
+// near pairs would cost more than finding them.
+func (c *Checker) unordered(rooms []Disc, corridors []Corridor) []Conflict {
+	c.prepare(rooms, corridors)
+	c.out = c.out[:0]
+	for i, r := range rooms {
+		if !c.valid[i] && !c.full() {
+			c.out = append(c.out, Conflict{Kind: InvalidRoom, Room: r.ID})
+		}
+	}
+	c.checkRooms(rooms)
+	c.checkCorridors(len(rooms))
+	return c.out
 }
 
 func (c *Checker) full() bool { return c.Limit > 0 && len(c.out) >= c.Limit }
