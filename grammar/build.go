@@ -38,6 +38,11 @@ type Options struct {
 	// layout hooks in here to redraw the graph. Flip elimination then sees
 	// the positions it leaves. An error stops the build and is returned.
 	AfterRewrite func(g *Graph, s *Step) error
+	// RejectCrossings rejects a match (reason Crossing) when the rewrite
+	// would join two mapped vertices by a corridor that crosses an existing
+	// one, as drawn at the time. Pipelines that lay levels out set it: such
+	// a crossing cannot be undone by moving new vertices.
+	RejectCrossings bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -91,9 +96,9 @@ type RuleStats struct {
 	// Checked counts the candidates whose conditions were checked; with
 	// Options.Exhaustive, all candidates of eligible rules.
 	Checked int
-	// Negated, Valence and Flip count the checked candidates rejected for
-	// each reason.
-	Negated, Valence, Flip int
+	// Negated, Valence, Flip and Crossing count the checked candidates
+	// rejected for each reason.
+	Negated, Valence, Flip, Crossing int
 }
 
 // PassResult says how a pass ended.
@@ -218,7 +223,6 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 			}
 		}
 	}
-	maxValence := b.opts.MaxValence
 	var verdicts [][]Reason
 	if b.opts.Exhaustive {
 		verdicts = make([][]Reason, len(b.gr.rules))
@@ -226,7 +230,7 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 			c := b.gr.rules[r]
 			verdicts[r] = make([]Reason, len(b.x.lists[r]))
 			for j, id := range b.x.lists[r] {
-				v := c.verdict(b.g, b.hostMatch(id), maxValence)
+				v := b.verdict(c, b.hostMatch(id))
 				verdicts[r][j] = v
 				stats[r].count(v)
 			}
@@ -278,6 +282,8 @@ func (s *RuleStats) count(v Reason) {
 		s.Valence++
 	case Flip:
 		s.Flip++
+	case Crossing:
+		s.Crossing++
 	}
 }
 
@@ -350,7 +356,7 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 			if verdicts != nil {
 				v = verdicts[r][last]
 			} else {
-				v = b.gr.rules[r].verdict(b.g, b.hostMatch(cand), b.opts.MaxValence)
+				v = b.verdict(b.gr.rules[r], b.hostMatch(cand))
 				stats[r].count(v)
 			}
 			if v == OK {
@@ -362,4 +368,14 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 			}
 		}
 	}
+}
+
+// verdict is the compiled rule's verdict plus, when the options ask for it,
+// the crossing check.
+func (b *builder) verdict(c *compiled, m []int) Reason {
+	v := c.verdict(b.g, m, b.opts.MaxValence)
+	if v == OK && b.opts.RejectCrossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
+		return Crossing
+	}
+	return v
 }

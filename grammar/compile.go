@@ -73,6 +73,10 @@ type compiled struct {
 	subOf    []int // pattern vertex → substitute vertex
 	sub      []cSubVertex
 	subEdges []cSubEdge
+	// closing are the corridors (non-cosmetic substitute edges) between
+	// two mapped vertices that may be new: not a pattern edge, or one that
+	// matched a cosmetic edge and so turns it into a corridor.
+	closing  []cSubEdge
 	newCount int
 }
 
@@ -370,6 +374,10 @@ func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 			}
 		}
 		c.subEdges = append(c.subEdges, se)
+		if !se.cosm && c.sub[se.a].mapped >= 0 && c.sub[se.b].mapped >= 0 &&
+			(se.pattern < 0 || c.pedges[se.pattern].cosm) {
+			c.closing = append(c.closing, se)
+		}
 	}
 	c.plans = make([]plan, n)
 	for p := range n {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"gonum.org/v1/gonum/spatial/r2"
+
 	"github.com/dungraph/dungraph/geom"
 )
 
@@ -26,9 +28,13 @@ const (
 	Valence
 	// Flip: the match is the mirror image of the pattern.
 	Flip
+	// Crossing: the rewrite would join two mapped vertices by a corridor
+	// that crosses an existing corridor (checked only when
+	// Options.RejectCrossings is set).
+	Crossing
 )
 
-var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip"}
+var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing"}
 
 // String returns the reason's name as the CLI prints it: "ok", "lock",
 // "negated", "valence" or "flip".
@@ -317,4 +323,47 @@ func (c *compiled) locksOK(g *Graph, m []int) bool {
 		}
 	}
 	return true
+}
+
+// crossingOK reports whether every corridor the rewrite adds between two
+// mapped vertices (a new edge, or a cosmetic pattern edge turned into a
+// corridor) stays clear of the host's corridors: it neither
+// crosses nor touches one that does not share an end, and passes through no
+// vertex. New vertices are placed by the layout, which keeps their
+// corridors clear itself; mapped vertices do not move, so a corridor between
+// them that crosses another would stay crossed. The check scans the host's
+// corridors, and runs only for rules with such edges.
+func (c *compiled) crossingOK(g *Graph, m []int) bool {
+	for _, e := range c.closing {
+		a, b := m[c.sub[e.a].mapped], m[c.sub[e.b].mapped]
+		if h, ok := g.Edge(a, b); ok && (!h.Cosmetic || e.pattern < 0) {
+			// Already a corridor, or a cosmetic context edge that the
+			// substitute edge merges into: no new corridor.
+			continue
+		}
+		pa, pb := g.vs[a].Pos, g.vs[b].Pos
+		for u, hs := range g.adj {
+			pu := g.vs[u].Pos
+			if u != a && u != b && onSegment(pa, pb, pu) {
+				return false
+			}
+			for _, h := range hs {
+				w := h.To
+				if w < u || h.Cosmetic || u == a || u == b || w == a || w == b {
+					continue
+				}
+				if geom.SegmentsIntersect(pa, pb, pu, g.vs[w].Pos) != geom.Disjoint {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// onSegment reports exactly whether p lies on the closed segment ab.
+func onSegment(a, b, p r2.Vec) bool {
+	return geom.Orient(a, b, p) == 0 &&
+		min(a.X, b.X) <= p.X && p.X <= max(a.X, b.X) &&
+		min(a.Y, b.Y) <= p.Y && p.Y <= max(a.Y, b.Y)
 }

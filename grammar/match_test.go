@@ -364,3 +364,33 @@ func TestLengthFactors(t *testing.T) {
 		t.Errorf("new edge factor %v, want 1", h.LengthFactor)
 	}
 }
+
+func TestRejectCrossings(t *testing.T) {
+	// close joins the ends x and z of a path x-y-z with a corridor.
+	closeRule := Rule{
+		Name: "close",
+		Pattern: Pattern{
+			Vertices: []PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: v(50, 50)}, {ID: "z", Tags: []string{"a"}, Pos: v(100, 0)}},
+			Edges:    []PatternEdge{{A: "x", B: "y"}, {A: "y", B: "z"}},
+		},
+		Substitute: Substitute{Vertices: keep("x", "y", "z"), Edges: []SubstituteEdge{{A: "x", B: "y"}, {A: "y", B: "z"}, {A: "x", B: "z"}}},
+	}
+	gr, ri := oneRule(t, closeRule)
+	c := gr.rules[ri]
+	// Host: the path 0-1-2, and a corridor 3-4 that the new corridor 0-2
+	// would cross; moved away, it would not.
+	g := host(t, []string{"a", "a", "a", "b", "b"}, []r2.Vec{v(0, 0), v(50, 50), v(100, 0), v(50, -20), v(50, 20)}, [][2]int{{0, 1}, {1, 2}, {3, 4}})
+	if c.crossingOK(g, []int{0, 1, 2}) {
+		t.Error("a new corridor crossing corridor 3-4 was accepted")
+	}
+	g.SetPos(3, v(200, -20))
+	g.SetPos(4, v(200, 20))
+	if !c.crossingOK(g, []int{0, 1, 2}) {
+		t.Error("a new corridor clear of every other was rejected")
+	}
+	// Through a vertex counts too.
+	g.SetPos(3, v(50, 0))
+	if c.crossingOK(g, []int{0, 1, 2}) {
+		t.Error("a new corridor through vertex 3 was accepted")
+	}
+}

@@ -1,6 +1,12 @@
 package layout
 
 import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
 )
 
@@ -59,6 +65,9 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
+		if d.f.CrossingFree && c.retract(g, s.Added) {
+			d.SetActive(nil)
+		}
 		c.stats.Iterations += d.Run()
 		c.stats.GlobalPhases++
 		d.CommitAll()
@@ -66,7 +75,11 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	}
 	seeds := make([]int, 0, len(s.Match)+len(s.Added))
 	seeds = append(append(seeds, s.Match...), s.Added...)
-	d.SetActive(c.neighbourhood(g, seeds, hops))
+	active := c.neighbourhood(g, seeds, hops)
+	d.SetActive(active)
+	if d.f.CrossingFree && c.retract(g, s.Added) {
+		d.SetActive(active)
+	}
 	c.stats.Iterations += d.Run()
 	c.stats.LocalPhases++
 	d.Commit()
@@ -128,4 +141,132 @@ func (c *Constructor) neighbourhood(g *grammar.Graph, seeds []int, hops int) []i
 		frontier = next
 	}
 	return out
+}
+
+// retract keeps a rewrite from adding crossings. The similarity fit places a
+// new vertex where the substitute's drawing says, which can be across a
+// corridor of the host. For each new vertex, in order, whose corridors cross
+// a local corridor or pass through a vertex (or that lies on a corridor), it
+// pulls the vertex towards its anchor (a neighbour already in place) to
+// within half the anchor's clearance: a corridor that short from a vertex of
+// a crossing-free drawing meets nothing. The forces then push it out, with bounded moves.
+// It reports whether it moved anything. Only the drawing's local vertices
+// (set by SetActive) are checked.
+func (c *Constructor) retract(g *grammar.Graph, added []int) bool {
+	d := c.d
+	isNew := func(v int) bool {
+		for _, a := range added {
+			if a == v {
+				return true
+			}
+		}
+		return false
+	}
+	moved := false
+	for i, n := range added {
+		if !d.isLocal[n] || !c.crossesLocal(g, n, added[i+1:]) {
+			continue
+		}
+		// The anchor is a neighbour already in place: an old vertex, or a
+		// new one retracted before.
+		anchor := -1
+		for _, h := range g.Neighbors(n) {
+			if !isNew(h.To) || slices.Contains(added[:i], h.To) {
+				anchor = h.To
+				break
+			}
+		}
+		if anchor < 0 {
+			continue
+		}
+		// Within half the anchor's clearance (its distance to the nearest
+		// local corridor or vertex it is not part of) a corridor from the
+		// anchor meets nothing.
+		orig, pa := d.Pos[n], d.Pos[anchor]
+		clr := c.clearance(g, anchor, n, added[i+1:])
+		if l := dist(orig, pa); l > clr/2 {
+			t := float64(clr/2) / l
+			d.Pos[n] = r2.Vec{X: float64(pa.X + float64(t*float64(orig.X-pa.X))), Y: float64(pa.Y + float64(t*float64(orig.Y-pa.Y)))}
+		}
+		if c.crossesLocal(g, n, added[i+1:]) {
+			d.Pos[n] = orig // n has other corridors in the way: leave it to the forces
+			continue
+		}
+		moved = true
+	}
+	return moved
+}
+
+// crossesLocal reports whether a corridor of n crosses or touches a local
+// corridor without a shared end, passes through a local vertex, or n lies on
+// a local corridor. Vertices in later (new vertices not yet retracted) and
+// their corridors are ignored.
+func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
+	d := c.d
+	skip := func(v int) bool {
+		for _, l := range later {
+			if l == v {
+				return true
+			}
+		}
+		return !d.isLocal[v]
+	}
+	pn := d.Pos[n]
+	for _, a32 := range d.local {
+		a := int(a32)
+		if a == n || skip(a) {
+			continue
+		}
+		for _, h := range g.Neighbors(a) {
+			b := h.To
+			if b < a || h.Cosmetic || b == n || skip(b) {
+				continue
+			}
+			pa, pb := d.Pos[a], d.Pos[b]
+			if onSegment(pa, pb, pn) {
+				return true
+			}
+			for _, e := range g.Neighbors(n) {
+				w := e.To
+				if e.Cosmetic || skip(w) || w == a || w == b {
+					continue
+				}
+				if geom.SegmentsIntersect(pn, d.Pos[w], pa, pb) != geom.Disjoint {
+					return true
+				}
+			}
+		}
+		// A corridor of n through vertex a.
+		for _, e := range g.Neighbors(n) {
+			if w := e.To; !e.Cosmetic && w != a && !skip(w) && onSegment(pn, d.Pos[w], d.Pos[a]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clearance returns the distance from vertex a to the nearest local vertex
+// and the nearest local corridor that a is not an end of, ignoring n and the
+// vertices in later (placed after n).
+func (c *Constructor) clearance(g *grammar.Graph, a, n int, later []int) float64 {
+	d := c.d
+	skip := func(v int) bool { return v == n || slices.Contains(later, v) || !d.isLocal[v] }
+	pa := d.Pos[a]
+	clr := math.Inf(1)
+	for _, u32 := range d.local {
+		u := int(u32)
+		if u == a || skip(u) {
+			continue
+		}
+		clr = math.Min(clr, dist(pa, d.Pos[u]))
+		for _, h := range g.Neighbors(u) {
+			w := h.To
+			if w < u || h.Cosmetic || w == a || skip(w) {
+				continue
+			}
+			clr = math.Min(clr, pointSegmentDist(pa, d.Pos[u], d.Pos[w]))
+		}
+	}
+	return clr
 }

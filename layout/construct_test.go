@@ -90,3 +90,32 @@ func TestConstructorDrawsEdgesNearTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestConstructionEndsCrossingFree builds trees with the construction
+// drawing (retraction of new vertices, freed conflict vertices, bounded
+// moves elsewhere): every tree has a crossing-free drawing, and the
+// construction must find one every time.
+func TestConstructionEndsCrossingFree(t *testing.T) {
+	full := testGrammar(t)
+	def := full.Definition()
+	def.Rules = def.Rules[:3] // start, extend, branch: trees only
+	gr, err := grammar.Compile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := 12
+	if testing.Short() {
+		seeds = 3
+	}
+	for seed := range uint64(seeds) {
+		c := &Constructor{Forces: Forces{CrossingFree: true}}
+		res, err := gr.Build(grammar.Options{MaxIterations: 200, MaxVertices: 100, AfterRewrite: c.AfterRewrite, RejectCrossings: true}, rand.New(rand.NewPCG(seed, 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Finish(res.Graph)
+		if cs := conflicts(c.Drawing(), false); len(cs) > 0 {
+			t.Errorf("seed %d: %d conflicts in a tree's drawing, first %v", seed, len(cs), cs[0])
+		}
+	}
+}

@@ -27,10 +27,23 @@ import (
 //
 // Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
 
-// keep is the clearance, in world units, that bounded moves never eat into:
-// enough that rounding the final positions to whole units (each moves at
-// most √2/2) cannot make two things touch.
-const keep = 2
+// keep is the clearance, in world units, that bounded moves never eat into
+// in the relax pass: enough that rounding the final positions to whole units
+// (each moves at most √2/2) cannot make two things touch. The construction
+// drawing keeps keepFraction of an edge length, so that a vertex never
+// hugs a corridor and new corridors from it have room.
+const (
+	keep         = 2
+	keepFraction = 0.05
+)
+
+// keepDistance is the clearance the drawing's bounded moves keep.
+func (d *Drawing) keepDistance() float64 {
+	if d.rooms {
+		return keep
+	}
+	return math.Max(keep, float64(keepFraction*d.f.EdgeLength))
+}
 
 // nearPairs fills d.pairs with every pair of local rooms, and every local
 // room and corridor not ending in it, whose clearance is at most reach.
@@ -66,9 +79,10 @@ func (d *Drawing) computeBounds() {
 	}
 	// Inflating both discs of a pair by reach finds clearances up to
 	// 2·reach; a room and a corridor, up to reach.
-	reach := float64(2*budget) + keep
+	k := d.keepDistance()
+	reach := float64(2*budget) + k
 	limit := func(v int, c float64) {
-		b := math.Max(0, float64(c-keep)/2)
+		b := math.Max(0, float64(c-k)/2)
 		d.bound[v] = math.Min(d.bound[v], b)
 	}
 	free := func(vs ...int32) bool {
@@ -87,7 +101,7 @@ func (d *Drawing) computeBounds() {
 	// Through the Checker, the number of pairs found grows with the square
 	// of the reach: budget two maximal moves per window instead.
 	budget = float64(2 * d.maxMove())
-	reach = float64(2*budget) + keep
+	reach = float64(2*budget) + k
 	for _, v := range d.local {
 		d.bound[v] = budget
 	}

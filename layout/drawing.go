@@ -229,13 +229,6 @@ func (d *Drawing) buildFrame() {
 	}
 	clear(d.isLocal)
 	d.frame = d.reach() + 3*d.maxMove()
-	// Grid over all vertices with cells as large as the frame margin; only
-	// built when the phase starts or an active vertex drifts far.
-	var all hashGrid
-	all.reset(d.frame + d.reach())
-	for v, p := range d.Pos {
-		all.add(int32(v), p)
-	}
 	mark := func(v int32) {
 		if !d.isLocal[v] {
 			d.isLocal[v] = true
@@ -248,7 +241,34 @@ func (d *Drawing) buildFrame() {
 		for _, h := range d.g.Neighbors(int(v)) {
 			mark(int32(h.To))
 		}
-		all.near(d.Pos[v], mark)
+	}
+	// Every vertex within the frame of an active vertex, and every corridor
+	// passing within it (a long corridor can pass by with both ends far
+	// away): the conflicts of the active vertices, inflated by the frame,
+	// with the other vertices as points.
+	d.discs, d.corrs = d.discs[:0], d.corrs[:0]
+	for v := range n {
+		r := 0.0
+		if d.isActive[v] {
+			r = float64(d.frame + d.Radius[v])
+		}
+		d.discs = append(d.discs, Disc{ID: v, Center: d.Pos[v], Radius: r})
+		for _, h := range d.g.Neighbors(v) {
+			if h.To > v && !h.Cosmetic {
+				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
+			}
+		}
+	}
+	for _, p := range d.checker.unordered(d.discs, d.corrs) {
+		switch p.Kind {
+		case RoomRoom:
+			mark(int32(p.Room))
+			mark(int32(p.Room2))
+		case RoomCorridor:
+			mark(int32(p.Room))
+			mark(int32(p.Corridor.A))
+			mark(int32(p.Corridor.B))
+		}
 	}
 	slices.Sort(d.local)
 }

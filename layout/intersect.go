@@ -420,12 +420,13 @@ func (c *Checker) prepare(rooms []Disc, corridors []Corridor) {
 // cellSize picks the grid's cell side from the sizes of things rather than
 // from the area they spread over, so that a chain of rooms or clusters far
 // apart get cells as fine as evenly spread rooms do: the larger of the
-// typical room diameter and the typical corridor length. On a drawing whose
-// rooms are apart and whose corridors join neighbours, a room then covers
-// about four cells, a corridor two or three, and a cell holds a room or
-// two. Typical means the median of an even sample, so that one huge room
-// or one long corridor does not coarsen the grid for all, at a cost that
-// does not grow with the drawing. It must run after collectSegs.
+// typical room radius and half the typical corridor length. Finer cells
+// cost registrations, coarser ones candidate pairs; on jittered lattices
+// and chains of 1,000 to 100,000 rooms this was the fastest of the scales
+// tried (0.35 to 1.4 times diameters and lengths). Typical means the median
+// of an even sample, so that one huge room or one long corridor does not
+// coarsen the grid for all, at a cost that does not grow with the drawing.
+// It must run after collectSegs.
 func (c *Checker) cellSize(rooms []Disc, lo, hi r2.Vec, n int) float64 {
 	if c.cellSide > 0 {
 		return c.cellSide
@@ -437,14 +438,14 @@ func (c *Checker) cellSize(rooms []Disc, lo, hi r2.Vec, n int) float64 {
 			sample = append(sample, rooms[i].Radius)
 		}
 	}
-	d := 2 * median(sample)
+	r := median(sample)
 	sample = buf[:0]
 	for k := 0; k < len(c.segs); k += stride(len(c.segs)) {
 		s := &c.segs[k]
 		dx, dy := float64(s.q.X-s.p.X), float64(s.q.Y-s.p.Y)
 		sample = append(sample, float64(dx*dx)+float64(dy*dy))
 	}
-	size := max(d, math.Sqrt(median(sample)))
+	size := max(r, math.Sqrt(median(sample))/2)
 	if size > 0 && !math.IsInf(size, 0) {
 		return size
 	}

@@ -678,8 +678,9 @@ func BenchmarkCheckValid(b *testing.B) {
 	}
 }
 
-// validDrawing is a lattice of rooms joined to their right and upper
-// neighbours: no conflicts.
+// validDrawing is a jittered lattice of rooms joined to their right and
+// upper neighbours: no conflicts. The jitter keeps the rooms out of step
+// with the grid, as in a real drawing.
 func validDrawing(n int) ([]Disc, []Corridor) {
 	side := int(math.Ceil(math.Sqrt(float64(n))))
 	rng := rand.New(rand.NewPCG(2, uint64(n)))
@@ -687,7 +688,7 @@ func validDrawing(n int) ([]Disc, []Corridor) {
 	var corridors []Corridor
 	for i := range rooms {
 		x, y := i%side, i/side
-		rooms[i] = Disc{ID: i, Center: pt(float64(x)*100+rng.Float64()*10, float64(y)*100+rng.Float64()*10), Radius: 20 + rng.Float64()*15}
+		rooms[i] = Disc{ID: i, Center: pt(float64(x)*100+rng.Float64()*40, float64(y)*100+rng.Float64()*40), Radius: 15 + rng.Float64()*10}
 		if x+1 < side && i+1 < n {
 			corridors = append(corridors, Corridor{A: i, B: i + 1})
 		}

@@ -129,6 +129,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	con := &layout.Constructor{Forces: forces(rs.Layout)}
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
+	bo.RejectCrossings = true
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		if err := ctx.Err(); err != nil {
 			return err
