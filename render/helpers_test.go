@@ -1,0 +1,144 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// goldenCase is a bundled ruleset and a seed whose level has golden files.
+type goldenCase struct {
+	ruleset string
+	seed    uint64
+}
+
+func (c goldenCase) String() string { return fmt.Sprintf("%s-%d", c.ruleset, c.seed) }
+
+// The cases cover a ruleset without tag settings (quads), one with passes,
+// labels and colours (dungeon) and one with cosmetic vertices and edges
+// (catacomb).
+var goldenCases = []goldenCase{{"quads", 1}, {"dungeon", 1}, {"catacomb", 2}}
+
+// testProvenance replaces the build's provenance in goldens, so that they
+// do not change with the Go version or the platform.
+var testProvenance = Provenance{Module: ModulePath, Version: "test", Revision: "", Modified: false, Go: "go", Platform: "test/test"}
+
+var levelCache sync.Map // goldenCase → *level.Level
+
+// testLevel generates c's level once per test binary.
+func testLevel(t testing.TB, c goldenCase) *level.Level {
+	t.Helper()
+	if lv, ok := levelCache.Load(c); ok {
+		return lv.(*level.Level)
+	}
+	rs, err := rulesets.Bundled(c.ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, c.seed, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	levelCache.Store(c, lv)
+	return lv
+}
+
+// testDoc returns c's document with testProvenance. Each call returns a new
+// document.
+func testDoc(t testing.TB, c goldenCase) *Document {
+	t.Helper()
+	d, err := FromLevel(testLevel(t, c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Generator = testProvenance
+	return d
+}
+
+func mustJSON(t testing.TB, d *Document) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := d.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// golden compares got with the golden file name in testdata, or rewrites
+// it with -update.
+func golden(t *testing.T, name string, got []byte, equal func(want, got []byte) error) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if err := equal(want, got); err != nil {
+		t.Errorf("%s: %v\n(if the change is intended, run go test ./render -update and review the diff)", path, err)
+	}
+}
+
+func readGolden(t testing.TB, c goldenCase) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", c.String()+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// tinyDoc is a valid document of three rooms, a cosmetic one among them,
+// built by one rule application.
+func tinyDoc() *Document {
+	one := Float(1)
+	return &Document{
+		Format: Format, Version: Version, Generator: testProvenance, Seed: 7,
+		Ruleset: RulesetRef{Name: "tiny", SHA256: strings.Repeat("ab", 32), Overrides: []string{"tags.a.color=#ff0000"}},
+		Params: Params{
+			Weights: "rule",
+			Build:   Build{MaxIterations: 1, MinVertices: 1, MaxVertices: 3, MaxValence: 2, Attempts: 1},
+			Layout:  Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true},
+			Relax:   Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "hooke", Cutoff: 3, MaxIterations: 300},
+			Rooms:   Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1},
+			Tags: map[string]Tag{
+				"a": {Label: "hall", Color: "#ff0000", MinExtent: 3, MaxExtent: 4},
+				"c": {Label: "c", MinExtent: 3, MaxExtent: 12, Variation: "C"},
+			},
+		},
+		Vertices: []Vertex{
+			{ID: 0, Tag: "a", X: 0, Y: 0, W: 200, H: 150, Radius: 125, CreatedBy: -1},
+			{ID: 1, Tag: "a", X: 400, Y: 0.5, W: 150, H: 150, Radius: 106.06601717798213, CreatedBy: 0},
+			{ID: 2, Tag: "c", X: 200, Y: -300, W: 150, H: 200, Radius: 125, Cosmetic: true, CreatedBy: 0},
+		},
+		Edges: []Edge{
+			{A: 0, B: 1, LengthFactor: 1},
+			{A: 0, B: 2, Cosmetic: true, LengthFactor: 0.5},
+		},
+		Metrics: Metrics{Rooms: 3, Corridors: 1, Attempts: 1, Relax: RelaxMetrics{Scale: 1.1, Converged: true},
+			Quality:   QualityMetrics{Min: Point{-125, -425}, Max: Point{506.06601717798213, 125}, Aspect: 1.1},
+			Clearance: ClearanceMetrics{Rooms: &one, Corridors: nil}},
+		Trace: Trace{
+			Passes: []PassResult{{Name: "", Iterations: 1, End: "stalled"}},
+			Steps: []Step{{Iteration: 0, Pass: "", Rule: "grow", Match: []int{0}, Added: []int{1, 2},
+				Stats: []RuleStats{{Rule: "grow", Eligible: true, Candidates: 1, Checked: 1}}}},
+		},
+		Failures: []Failure{},
+	}
+}

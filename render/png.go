@@ -1,0 +1,536 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// DefaultSize is the side of a preview, in pixels, when PNG.Size is 0.
+const DefaultSize = 1600
+
+// PNG renders previews of a level. The zero value renders a 1600 × 1600
+// picture without labels. A PNG holds no state, so one value may render
+// from many goroutines at once.
+//
+// The picture shows rooms as their W × H rectangles filled with their tag's
+// colour (params.tags.<tag>.color, else a colour of a fixed palette chosen
+// by the tag's place in the sorted list of the level's tags), corridors as
+// thick lines between room centres under the rooms, cosmetic rooms hatched
+// and translucent, cosmetic edges dashed and faint, and a footer with a
+// legend of the tags (label and count) and the ruleset, seed and attempt.
+// The level is scaled to fit with a margin, keeping its proportions; world
+// y grows downwards, as in the layout and the ruleset editor.
+type PNG struct {
+	// Size is the width and height of the image, in pixels, from MinSize
+	// to MaxSize. Default DefaultSize.
+	Size int
+	// Labels writes each room's id and tag in it.
+	Labels bool
+	// Trace writes in a badge at each room's corner the step of the build
+	// trace that created it (its created_by; "S" for the start vertex).
+	//
+	// Labels and badges shrink with the rooms and are left out where the
+	// rooms are too small to hold legible text.
+	Trace bool
+	// Delay is how long WriteGIF shows each frame but the last, which it
+	// holds five times as long. Default 500ms; GIF counts in hundredths of
+	// a second.
+	Delay time.Duration
+}
+
+// MinSize and MaxSize bound PNG.Size: below MinSize the footer leaves no
+// room for the level, and MaxSize keeps an image under a gigabyte.
+const (
+	MinSize = 64
+	MaxSize = 1 << 14
+)
+
+func (o PNG) size() (int, error) {
+	switch {
+	case o.Size == 0:
+		return DefaultSize, nil
+	case o.Size < MinSize:
+		return 0, fmt.Errorf("render: size %d is too small: want at least %d pixels", o.Size, MinSize)
+	case o.Size > MaxSize:
+		return 0, fmt.Errorf("render: size %d is too large: want at most %d pixels", o.Size, MaxSize)
+	}
+	return o.Size, nil
+}
+
+// Render draws d.
+func (o PNG) Render(d *Document) (image.Image, error) {
+	s, err := newScene(o, d)
+	if err != nil {
+		return nil, err
+	}
+	return s.draw(len(d.Trace.Steps), ""), nil
+}
+
+// Write renders d and writes it to w as a PNG. The same document and
+// options give the same bytes on the same platform.
+func (o PNG) Write(w io.Writer, d *Document) error {
+	img, err := o.Render(d)
+	if err != nil {
+		return err
+	}
+	return encodePNG(w, img)
+}
+
+func encodePNG(w io.Writer, img image.Image) error {
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("render: writing PNG: %w", err)
+	}
+	return nil
+}
+
+// The parsed fonts are immutable and safe to share; a font.Face made from
+// them is not, so each scene makes its own.
+var (
+	fontsOnce         sync.Once
+	regular, boldFont *truetype.Font
+	fontsErr          error
+)
+
+func fonts() (*truetype.Font, *truetype.Font, error) {
+	fontsOnce.Do(func() {
+		regular, fontsErr = truetype.Parse(goregular.TTF)
+		if fontsErr == nil {
+			boldFont, fontsErr = truetype.Parse(gobold.TTF)
+		}
+	})
+	return regular, boldFont, fontsErr
+}
+
+// A scene is a document fitted to a picture: transform, colours, faces and
+// footer layout, shared by the frames of an animation.
+type scene struct {
+	o    PNG
+	d    *Document
+	size int
+	u    float64 // one pixel of a 1600-pixel picture
+
+	// World to pixels: px = ox + (x/4 − minX) × 4 × scale, likewise for
+	// y; minX and minY are quartered world coordinates (see fit).
+	minX, minY, ox, oy, scale float64
+
+	tags   []string // the level's tags, sorted
+	colors map[string]color.RGBA
+
+	title, legend, label, badge font.Face
+	titleSize, legendSize       float64
+	labelSize, badgeSize        float64
+
+	footerTop float64
+	entries   []legendEntry
+	hidden    int // tags left out of the legend for lack of room
+}
+
+type legendEntry struct {
+	tag      string
+	text     string
+	cosmetic bool // every vertex of the tag is cosmetic
+	x, y     float64
+}
+
+func newScene(o PNG, d *Document) (*scene, error) {
+	if d == nil {
+		return nil, fmt.Errorf("render: nil document")
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	size, err := o.size()
+	if err != nil {
+		return nil, err
+	}
+	reg, bold, err := fonts()
+	if err != nil {
+		return nil, fmt.Errorf("render: loading fonts: %w", err)
+	}
+	s := &scene{o: o, d: d, size: size, u: float64(size) / DefaultSize}
+	px := func(v, lo float64) float64 { return math.Max(math.Round(v*s.u), lo) }
+	s.titleSize, s.legendSize = px(26, 9), px(22, 8)
+	face := func(f *truetype.Font, size float64) font.Face {
+		return truetype.NewFace(f, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingNone})
+	}
+	s.title, s.legend = face(bold, s.titleSize), face(reg, s.legendSize)
+
+	count := map[string]int{}
+	plain := map[string]bool{}
+	for _, v := range d.Vertices {
+		if count[v.Tag] == 0 {
+			s.tags = append(s.tags, v.Tag)
+		}
+		count[v.Tag]++
+		if !v.Cosmetic {
+			plain[v.Tag] = true
+		}
+	}
+	slices.Sort(s.tags)
+	s.colors = tagColors(d, s.tags)
+	s.layoutFooter(count, plain)
+	if err := s.fit(); err != nil {
+		return nil, err
+	}
+	// Labels and badges shrink with the rooms, so that a large level is
+	// not buried under text, and are left out below a legible size.
+	side := s.medianSide()
+	s.labelSize = math.Round(math.Min(math.Max(17*s.u, 9), 0.3*side))
+	s.badgeSize = math.Round(math.Min(math.Max(14*s.u, 8), 0.25*side))
+	if s.labelSize >= minText {
+		s.label = face(reg, s.labelSize)
+	}
+	if s.badgeSize >= minText {
+		s.badge = face(bold, s.badgeSize)
+	}
+	return s, nil
+}
+
+// minText is the smallest text size, in pixels, drawn in rooms.
+const minText = 7
+
+// medianSide is the median of the rooms' shorter sides, in pixels.
+func (s *scene) medianSide() float64 {
+	if len(s.d.Vertices) == 0 {
+		return 0
+	}
+	sides := make([]float64, len(s.d.Vertices))
+	for i, v := range s.d.Vertices {
+		sides[i] = math.Min(float64(v.W), float64(v.H)) * s.scale
+	}
+	slices.Sort(sides)
+	return sides[len(sides)/2]
+}
+
+// layoutFooter places the legend entries in rows above the title line and
+// sets footerTop.
+func (s *scene) layoutFooter(count map[string]int, plain map[string]bool) {
+	pad := math.Round(16 * s.u)
+	line := math.Round(s.legendSize * 1.6)
+	swatch := s.legendSize
+	gap := math.Round(28 * s.u)
+	width := float64(s.size) - 2*pad
+	const maxRows = 4
+	x, row := pad, 0
+	for i, t := range s.tags {
+		text := s.tagLabel(t) + " × " + strconv.Itoa(count[t])
+		w := swatch + s.legendSize*0.5 + textWidth(s.legend, text)
+		if x > pad && x+w > pad+width {
+			x, row = pad, row+1
+		}
+		if row == maxRows {
+			s.hidden = len(s.tags) - i
+			break
+		}
+		s.entries = append(s.entries, legendEntry{tag: t, text: text, cosmetic: !plain[t], x: x, y: float64(row)})
+		x += w + gap
+	}
+	rows := 0
+	if len(s.entries) > 0 {
+		rows = int(s.entries[len(s.entries)-1].y) + 1
+	}
+	if s.hidden > 0 {
+		rows = maxRows + 1
+	}
+	titleLine := math.Round(s.titleSize * 1.6)
+	height := pad + float64(rows)*line + titleLine + pad*0.5
+	s.footerTop = float64(s.size) - height
+	for i := range s.entries {
+		s.entries[i].y = s.footerTop + pad + s.entries[i].y*line + line/2
+	}
+}
+
+// tagLabel is a tag's label, with the tag itself when they differ.
+func (s *scene) tagLabel(t string) string {
+	if l := s.d.Params.Tags[t].Label; l != "" && l != t {
+		return l + " (" + t + ")"
+	}
+	return t
+}
+
+// fit computes the world-to-pixel transform that centres the level's rooms
+// in the area above the footer. It works on quartered coordinates, whose
+// extents cannot overflow, so that any finite document gives finite pixels
+// inside the picture: a room is never drawn outside it, and no loop of the
+// drawing runs longer than the picture is wide.
+func (s *scene) fit() error {
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, v := range s.d.Vertices {
+		// A room at x spans quarter(x) ± quarter(w/2) here.
+		x, y, hw, hh := quarter(float64(v.X)), quarter(float64(v.Y)), quarter(float64(v.W)/2), quarter(float64(v.H)/2)
+		minX, maxX = math.Min(minX, x-hw), math.Max(maxX, x+hw)
+		minY, maxY = math.Min(minY, y-hh), math.Max(maxY, y+hh)
+	}
+	if len(s.d.Vertices) == 0 {
+		minX, minY, maxX, maxY = 0, 0, 0, 0
+	}
+	margin := math.Round(48 * s.u)
+	aw, ah := float64(s.size)-2*margin, s.footerTop-2*margin
+	aw, ah = math.Max(aw, 1), math.Max(ah, 1)
+	qw, qh := maxX-minX, maxY-minY // a quarter of the bounding box's sides
+	const maxScale = 1e9           // pixels per world unit, for levels of one point
+	scale := maxScale
+	if qw > 0 {
+		scale = math.Min(scale, aw/4/qw)
+	}
+	if qh > 0 {
+		scale = math.Min(scale, ah/4/qh)
+	}
+	s.scale, s.minX, s.minY = scale, minX, minY
+	s.ox = margin + aw/2 - 2*(qw*scale)
+	s.oy = margin + ah/2 - 2*(qh*scale)
+	for _, v := range []float64{s.scale, s.ox, s.oy} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("render: cannot fit the level in the picture")
+		}
+	}
+	return nil
+}
+
+// quarter divides v by 4, exactly for all but subnormal values.
+func quarter(v float64) float64 { return v / 4 }
+
+func (s *scene) pt(x, y Float) (float64, float64) {
+	return s.ox + (quarter(float64(x))-s.minX)*s.scale*4, s.oy + (quarter(float64(y))-s.minY)*s.scale*4
+}
+
+// draw draws the level with the vertices created before step upTo (all of
+// them for len(steps)) and the edges between them. caption, if not empty,
+// is added to the title line.
+func (s *scene) draw(upTo int, caption string) *image.RGBA {
+	dc := gg.NewContext(s.size, s.size)
+	dc.SetColor(paperColor)
+	dc.Clear()
+	visible := func(id int) bool { return s.d.Vertices[id].CreatedBy < upTo }
+
+	// Corridors first, so that rooms cover their ends.
+	margin := float64(s.d.Params.Rooms.Margin)
+	corridor := min(max(0.4*margin*s.scale, 2*s.u), float64(s.size)/8)
+	wall := math.Max(1.5*s.u, 1)
+	dc.SetLineCap(gg.LineCapRound)
+	dc.SetLineWidth(math.Max(1.2*s.u, 1))
+	dc.SetDash(7*s.u+1, 5*s.u+1)
+	dc.SetColor(withAlpha(wallColor, 0x80))
+	for _, e := range s.d.Edges {
+		if e.Cosmetic && visible(e.A) && visible(e.B) {
+			s.line(dc, e)
+			dc.Stroke()
+		}
+	}
+	dc.SetDash()
+	for pass, c := range []color.RGBA{wallColor, floorColor} {
+		dc.SetColor(c)
+		dc.SetLineWidth(corridor + 2*wall*float64(1-pass))
+		for _, e := range s.d.Edges {
+			if !e.Cosmetic && visible(e.A) && visible(e.B) {
+				s.line(dc, e)
+				dc.Stroke()
+			}
+		}
+	}
+
+	// Cosmetic rooms under the others: they are scenery.
+	for _, cosmetic := range []bool{true, false} {
+		for id, v := range s.d.Vertices {
+			if v.Cosmetic == cosmetic && visible(id) {
+				s.room(dc, v, wall)
+			}
+		}
+	}
+	if s.o.Labels || s.o.Trace {
+		for id, v := range s.d.Vertices {
+			if visible(id) {
+				s.annotate(dc, v)
+			}
+		}
+	}
+	s.footer(dc, upTo, caption)
+	return dc.Image().(*image.RGBA)
+}
+
+func (s *scene) line(dc *gg.Context, e Edge) {
+	a, b := s.d.Vertices[e.A], s.d.Vertices[e.B]
+	x1, y1 := s.pt(a.X, a.Y)
+	x2, y2 := s.pt(b.X, b.Y)
+	dc.DrawLine(x1, y1, x2, y2)
+}
+
+// rect returns a room's rectangle in pixels, clipped to a frame around
+// the picture: fit keeps rooms inside it, except where a room's size is
+// lost in the rounding of its huge coordinates.
+func (s *scene) rect(v Vertex) (x, y, w, h float64) {
+	cx, cy := s.pt(v.X, v.Y)
+	w, h = math.Max(float64(v.W)*s.scale, 2), math.Max(float64(v.H)*s.scale, 2)
+	lo, hi := -float64(s.size), 2*float64(s.size)
+	x0, y0 := max(cx-w/2, lo), max(cy-h/2, lo)
+	x1, y1 := min(cx+w/2, hi), min(cy+h/2, hi)
+	return x0, y0, max(x1-x0, 2), max(y1-y0, 2)
+}
+
+func (s *scene) room(dc *gg.Context, v Vertex, wall float64) {
+	x, y, w, h := s.rect(v)
+	r := math.Min(w, h) * 0.12
+	c := s.colors[v.Tag]
+	if !v.Cosmetic {
+		dc.DrawRoundedRectangle(x, y, w, h, r)
+		dc.SetColor(c)
+		dc.FillPreserve()
+		dc.SetColor(shade(c, 0.5))
+		dc.SetLineWidth(wall)
+		dc.Stroke()
+		return
+	}
+	dark := shade(c, 0.45)
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.SetColor(withAlpha(c, 0x70))
+	dc.Fill()
+	s.hatch(dc, x, y, w, h, r*0.3+wall, withAlpha(dark, 0xb0))
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.SetColor(withAlpha(dark, 0xd0))
+	dc.SetLineWidth(wall)
+	dc.SetDash(5*s.u+1, 4*s.u+1)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// hatch draws diagonal lines across the rectangle inset by in, clipped
+// by hand: gg's clip masks cost a full-size image each.
+func (s *scene) hatch(dc *gg.Context, x, y, w, h, in float64, c color.RGBA) {
+	// Clipped to the picture too, which bounds the loop below.
+	size := float64(s.size)
+	x0, y0, x1, y1 := max(x+in, 0), max(y+in, 0), min(x+w-in, size), min(y+h-in, size)
+	if !(x1 > x0 && y1 > y0) {
+		return
+	}
+	step := math.Max(9*s.u, 4) * math.Sqrt2
+	dc.SetColor(c)
+	dc.SetLineWidth(math.Max(1.2*s.u, 1))
+	dc.SetLineCap(gg.LineCapButt)
+	// Lines x + y = k, from the top-left corner to the bottom-right one.
+	for k := x0 + y0 + step/2; k < x1+y1; k += step {
+		xa, xb := math.Max(x0, k-y1), math.Min(x1, k-y0)
+		if xa < xb {
+			dc.DrawLine(xa, k-xa, xb, k-xb)
+			dc.Stroke()
+		}
+	}
+	dc.SetLineCap(gg.LineCapRound)
+}
+
+// annotate writes a room's label and trace badge.
+func (s *scene) annotate(dc *gg.Context, v Vertex) {
+	x, y, w, h := s.rect(v)
+	c := s.colors[v.Tag]
+	if s.o.Labels && s.label != nil {
+		bg := c
+		if v.Cosmetic {
+			bg = paperColor
+		}
+		dc.SetFontFace(s.label)
+		dc.SetColor(inkOn(bg))
+		dc.DrawStringAnchored(strconv.Itoa(v.ID)+" "+v.Tag, x+w/2, y+h/2, 0.5, 0.35)
+	}
+	if s.o.Trace && s.badge != nil {
+		text := "S"
+		if v.CreatedBy >= 0 {
+			text = strconv.Itoa(v.CreatedBy)
+		}
+		dc.SetFontFace(s.badge)
+		tw := textWidth(s.badge, text)
+		bh := s.badgeSize * 1.3
+		bw := math.Max(tw+s.badgeSize*0.7, bh)
+		// Astride the top-left corner, clear of the label.
+		bx, by := x-bh*0.35, y-bh*0.45
+		dc.DrawRoundedRectangle(bx, by, bw, bh, bh/2)
+		dc.SetColor(badgeColor)
+		dc.FillPreserve()
+		dc.SetColor(shade(c, 0.5))
+		dc.SetLineWidth(math.Max(s.u, 1))
+		dc.Stroke()
+		dc.SetColor(inkColor)
+		dc.DrawStringAnchored(text, bx+bw/2, by+bh/2, 0.5, 0.35)
+	}
+}
+
+// footer draws the legend and the title line.
+func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
+	dc.SetColor(footerColor)
+	dc.DrawRectangle(0, s.footerTop, float64(s.size), float64(s.size)-s.footerTop)
+	dc.Fill()
+	dc.SetColor(withAlpha(wallColor, 0x60))
+	dc.SetLineWidth(math.Max(s.u, 1))
+	dc.DrawLine(0, s.footerTop, float64(s.size), s.footerTop)
+	dc.Stroke()
+
+	pad := math.Round(16 * s.u)
+	sw := s.legendSize
+	dc.SetFontFace(s.legend)
+	for _, e := range s.entries {
+		c := s.colors[e.tag]
+		dc.DrawRoundedRectangle(e.x, e.y-sw/2, sw, sw, sw*0.2)
+		if e.cosmetic {
+			dc.SetColor(withAlpha(c, 0x70))
+		} else {
+			dc.SetColor(c)
+		}
+		dc.FillPreserve()
+		dc.SetColor(shade(c, 0.5))
+		dc.SetLineWidth(math.Max(s.u, 1))
+		dc.Stroke()
+		dc.SetColor(inkColor)
+		dc.DrawStringAnchored(e.text, e.x+sw*1.5, e.y, 0, 0.35)
+	}
+	if s.hidden > 0 {
+		y := s.footerTop + pad + 4*math.Round(s.legendSize*1.6) + math.Round(s.legendSize*1.6)/2
+		dc.SetColor(inkColor)
+		dc.DrawStringAnchored(fmt.Sprintf("and %d more tags", s.hidden), pad, y, 0, 0.35)
+	}
+
+	d := s.d
+	var title strings.Builder
+	fmt.Fprintf(&title, "%s · seed %d", d.Ruleset.Name, d.Seed)
+	if d.Attempt > 0 {
+		fmt.Fprintf(&title, " · attempt %d", d.Attempt)
+	}
+	if caption != "" {
+		title.WriteString(" · " + caption)
+	}
+	rooms, corridors := 0, 0
+	for _, v := range d.Vertices {
+		if !v.Cosmetic && v.CreatedBy < upTo {
+			rooms++
+		}
+	}
+	for _, e := range d.Edges {
+		if !e.Cosmetic && d.Vertices[e.A].CreatedBy < upTo && d.Vertices[e.B].CreatedBy < upTo {
+			corridors++
+		}
+	}
+	y := float64(s.size) - pad*0.5 - math.Round(s.titleSize*1.6)/2
+	dc.SetColor(inkColor)
+	dc.SetFontFace(s.title)
+	dc.DrawStringAnchored(title.String(), pad, y, 0, 0.35)
+	dc.SetFontFace(s.legend)
+	dc.DrawStringAnchored(fmt.Sprintf("%d rooms · %d corridors", rooms, corridors), float64(s.size)-pad, y, 1, 0.35)
+}
+
+func textWidth(f font.Face, s string) float64 {
+	return float64(font.MeasureString(f, s)) / 64
+}

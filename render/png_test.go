@@ -1,0 +1,340 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// pngCases are rendered from the golden JSON files, not from freshly
+// generated levels, so that a change in generation shows up in the JSON
+// golden alone.
+var pngCases = []struct {
+	level goldenCase
+	opts  PNG
+}{
+	{goldenCase{"quads", 1}, PNG{Size: 400, Labels: true, Trace: true}},
+	{goldenCase{"catacomb", 2}, PNG{Size: 320}},
+}
+
+func goldenDoc(t *testing.T, c goldenCase) *Document {
+	t.Helper()
+	d, err := ReadJSON(bytes.NewReader(readGolden(t, c)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestPNGGolden(t *testing.T) {
+	for _, c := range pngCases {
+		t.Run(c.level.String(), func(t *testing.T) {
+			var b bytes.Buffer
+			if err := c.opts.Write(&b, goldenDoc(t, c.level)); err != nil {
+				t.Fatal(err)
+			}
+			name := c.level.String() + ".png"
+			golden(t, name, b.Bytes(), func(want, got []byte) error {
+				err := similar(want, got)
+				if err != nil {
+					out := filepath.Join(os.TempDir(), "dungraph-"+name)
+					if os.WriteFile(out, got, 0o644) == nil {
+						err = fmt.Errorf("%w; the rendered image is %s", err, out)
+					}
+				}
+				return err
+			})
+		})
+	}
+}
+
+// similar compares two PNGs pixel by pixel. Anti-aliasing may differ by a
+// level or two across platforms (fused multiply-adds change the last bits
+// of curve coordinates), so a channel may differ by 2, and a few edge
+// pixels, at most 1 in 2000, by more.
+func similar(wantPNG, gotPNG []byte) error {
+	want, err := png.Decode(bytes.NewReader(wantPNG))
+	if err != nil {
+		return fmt.Errorf("golden: %w", err)
+	}
+	got, err := png.Decode(bytes.NewReader(gotPNG))
+	if err != nil {
+		return err
+	}
+	if want.Bounds() != got.Bounds() {
+		return fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	const tolerance = 2
+	b := want.Bounds()
+	bad, first := 0, image.Point{-1, -1}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			w := color.RGBAModel.Convert(want.At(x, y)).(color.RGBA)
+			g := color.RGBAModel.Convert(got.At(x, y)).(color.RGBA)
+			if diff(w.R, g.R) > tolerance || diff(w.G, g.G) > tolerance || diff(w.B, g.B) > tolerance || diff(w.A, g.A) > tolerance {
+				if bad == 0 {
+					first = image.Pt(x, y)
+				}
+				bad++
+			}
+		}
+	}
+	if limit := b.Dx() * b.Dy() / 2000; bad > limit {
+		return fmt.Errorf("%d pixels differ by more than %d levels (at most %d may), the first at %v: %v, want %v",
+			bad, tolerance, limit, first, got.At(first.X, first.Y), want.At(first.X, first.Y))
+	}
+	return nil
+}
+
+func diff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+func TestSimilarDetectsChanges(t *testing.T) {
+	var b bytes.Buffer
+	if err := (PNG{Size: 128}).Write(&b, tinyDoc()); err != nil {
+		t.Fatal(err)
+	}
+	if err := similar(b.Bytes(), b.Bytes()); err != nil {
+		t.Errorf("an image differs from itself: %v", err)
+	}
+	d := tinyDoc()
+	d.Vertices[1].X += 20 // one room moves
+	var moved bytes.Buffer
+	if err := (PNG{Size: 128}).Write(&moved, d); err != nil {
+		t.Fatal(err)
+	}
+	if similar(b.Bytes(), moved.Bytes()) == nil {
+		t.Error("a moved room went unnoticed")
+	}
+}
+
+func TestPNGDeterministic(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"catacomb", 2})
+	o := PNG{Size: 256, Labels: true, Trace: true}
+	// Concurrent renders share the parsed fonts, never a face.
+	const n = 4
+	out := make([][]byte, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			var b bytes.Buffer
+			if err := o.Write(&b, d); err != nil {
+				t.Error(err)
+			}
+			out[i] = b.Bytes()
+		})
+	}
+	wg.Wait()
+	for i := 1; i < n; i++ {
+		if !bytes.Equal(out[0], out[i]) {
+			t.Fatalf("render %d differs from render 0", i)
+		}
+	}
+}
+
+// centre returns the colour at a vertex's centre.
+func centre(t *testing.T, o PNG, d *Document, id int) color.RGBA {
+	t.Helper()
+	s, err := newScene(o, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := s.draw(len(d.Trace.Steps), "")
+	x, y := s.pt(d.Vertices[id].X, d.Vertices[id].Y)
+	return img.RGBAAt(int(x), int(y))
+}
+
+func TestPNGColours(t *testing.T) {
+	o := PNG{Size: 200}
+	d := tinyDoc()
+	if got, want := centre(t, o, d, 0), (color.RGBA{0xff, 0, 0, 0xff}); got != want {
+		t.Errorf("room of a tag coloured #ff0000 is %v at its centre", got)
+	}
+	// Without a colour, tags take the palette's in sorted order: a, c.
+	d.Params.Tags["a"] = Tag{Label: "a", MinExtent: 3, MaxExtent: 4}
+	if got, want := centre(t, o, d, 0), defaultPalette[0]; got != want {
+		t.Errorf("first tag's room is %v, want the palette's first colour %v", got, want)
+	}
+	// A cosmetic room is translucent: neither its tag's colour nor paper.
+	if got := centre(t, o, d, 2); got == defaultPalette[1] || got == paperColor {
+		t.Errorf("cosmetic room is %v at its centre", got)
+	}
+}
+
+func TestPNGOrientation(t *testing.T) {
+	d := tinyDoc()
+	s, err := newScene(PNG{Size: 200}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// World y grows downwards: vertex 2, at y = -300, is above vertex 0;
+	// vertex 1, at x = 400, is to its right.
+	x0, y0 := s.pt(d.Vertices[0].X, d.Vertices[0].Y)
+	x1, _ := s.pt(d.Vertices[1].X, d.Vertices[1].Y)
+	_, y2 := s.pt(d.Vertices[2].X, d.Vertices[2].Y)
+	if !(y2 < y0 && x1 > x0) {
+		t.Errorf("vertex 0 at (%v, %v), 1 at x %v, 2 at y %v", x0, y0, x1, y2)
+	}
+	// Every room fits in the picture, above the footer.
+	for _, v := range d.Vertices {
+		x, y, w, h := s.rect(v)
+		if x < 0 || y < 0 || x+w > float64(s.size) || y+h > s.footerTop {
+			t.Errorf("room %d at %v,%v %vx%v outside the drawing area", v.ID, x, y, w, h)
+		}
+	}
+}
+
+func TestPNGEdgeCases(t *testing.T) {
+	empty := tinyDoc()
+	empty.Vertices, empty.Edges, empty.Trace.Steps = nil, nil, nil
+	one := tinyDoc()
+	one.Vertices, one.Edges, one.Trace.Steps = one.Vertices[:1], nil, nil
+	point := tinyDoc()
+	for i := range point.Vertices {
+		point.Vertices[i].X, point.Vertices[i].Y, point.Vertices[i].W, point.Vertices[i].H = 0, 0, 0, 0
+	}
+	for name, d := range map[string]*Document{"empty": empty, "one room": one, "all at one point": point} {
+		img, err := PNG{Size: 100, Labels: true, Trace: true}.Render(d)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if img.Bounds() != image.Rect(0, 0, 100, 100) {
+			t.Errorf("%s: bounds %v", name, img.Bounds())
+		}
+	}
+}
+
+// TestPNGExtremeDocuments renders valid documents at the limits of
+// float64: each must finish quickly, inside the picture.
+func TestPNGExtremeDocuments(t *testing.T) {
+	for name, mutate := range map[string]func(d *Document){
+		"rooms at ±MaxFloat64":     func(d *Document) { d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64, math.MaxFloat64 },
+		"room of MaxFloat64 sides": func(d *Document) { d.Vertices[0].W, d.Vertices[0].H = math.MaxFloat64, math.MaxFloat64 },
+		"both": func(d *Document) {
+			d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64, math.MaxFloat64
+			d.Vertices[0].W, d.Vertices[1].W = math.MaxFloat64, math.MaxFloat64
+		},
+		"far from the origin": func(d *Document) { d.Vertices[0].X, d.Vertices[1].X = 1e300, 1e300+1e285 },
+		"subnormal extent": func(d *Document) {
+			for i := range d.Vertices {
+				d.Vertices[i].X, d.Vertices[i].Y, d.Vertices[i].W, d.Vertices[i].H = 0, 0, 0, 0
+			}
+			d.Vertices[0].X = 5e-324
+		},
+		"huge margin":      func(d *Document) { d.Params.Rooms.Margin = math.MaxFloat64 },
+		"subnormal margin": func(d *Document) { d.Params.Rooms.Margin = 5e-324 },
+	} {
+		d := tinyDoc()
+		mutate(d)
+		if _, err := (PNG{Size: 100, Labels: true, Trace: true}).Render(d); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		s, err := newScene(PNG{Size: 100}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range d.Vertices {
+			x, y := s.pt(v.X, v.Y)
+			if !(x >= 0 && x <= 100 && y >= 0 && y <= s.footerTop) {
+				t.Errorf("%s: vertex %d drawn at %v,%v", name, v.ID, x, y)
+			}
+		}
+	}
+}
+
+func TestPNGRejects(t *testing.T) {
+	bad := tinyDoc()
+	bad.Edges[0].B = 9
+	for name, tc := range map[string]struct {
+		o PNG
+		d *Document
+	}{
+		"invalid document": {PNG{Size: 100}, bad},
+		"nil document":     {PNG{Size: 100}, nil},
+		"tiny size":        {PNG{Size: 10}, tinyDoc()},
+		"negative size":    {PNG{Size: -5}, tinyDoc()},
+	} {
+		var b bytes.Buffer
+		if err := tc.o.Write(&b, tc.d); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+		if err := tc.o.WriteGIF(&b, tc.d); err == nil {
+			t.Errorf("%s: WriteGIF: no error", name)
+		}
+	}
+	if s, err := (PNG{}).size(); s != DefaultSize || err != nil {
+		t.Errorf("default size %d, %v", s, err)
+	}
+}
+
+func TestWriteGIF(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"quads", 1})
+	o := PNG{Size: 160, Trace: true}
+	var b1, b2 bytes.Buffer
+	if err := o.WriteGIF(&b1, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.WriteGIF(&b2, d); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+		t.Error("two GIFs of one document differ")
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(b1.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != len(d.Trace.Steps)+1 {
+		t.Fatalf("%d frames for %d steps, want one more", len(g.Image), len(d.Trace.Steps))
+	}
+	if g.Delay[0] != 50 || g.Delay[len(g.Delay)-1] != 250 {
+		t.Errorf("delays %v: want 50 and 250 for the last", g.Delay)
+	}
+	// The last frame, composed over the others, is the PNG's picture up to
+	// the palette: compare a room's centre.
+	canvas := image.NewRGBA(g.Image[0].Bounds())
+	for _, f := range g.Image {
+		for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
+			for x := f.Rect.Min.X; x < f.Rect.Max.X; x++ {
+				if c := f.At(x, y).(color.RGBA); c.A != 0 {
+					canvas.SetRGBA(x, y, c)
+				}
+			}
+		}
+	}
+	s, err := newScene(o, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := s.pt(d.Vertices[5].X, d.Vertices[5].Y)
+	want := s.draw(len(d.Trace.Steps), "").RGBAAt(int(x), int(y))
+	if got := canvas.RGBAAt(int(x), int(y)); got != want {
+		t.Errorf("room 5's centre in the last frame is %v, want %v", got, want)
+	}
+}
+
+func BenchmarkPNGWrite(b *testing.B) {
+	d, err := ReadJSON(bytes.NewReader(readGolden(b, goldenCase{"dungeon", 1})))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := (PNG{Labels: true, Trace: true}).Write(io.Discard, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
