@@ -9,8 +9,10 @@ OUT ?= out
 build:
 	$(GO) build $(PKGS)
 
-# Until the CLI lands (issue 5) run only builds.
+# Generate a level from the embedded default ruleset: $(OUT)/level.png and
+# $(OUT)/level.json.
 run: build
+	$(GO) run ./cmd/dungraph generate --out $(OUT)
 
 test: fmt-check
 	$(GO) vet $(PKGS)

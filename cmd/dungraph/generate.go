@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+func (a *app) generateCmd() *cobra.Command {
+	var (
+		rf      rulesetFlags
+		pf      pngFlags
+		seed    uint64
+		outDir  string
+		formats []string
+		asJSON  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate a level: DIR/level.png and DIR/level.json",
+		Long: `Generate builds a level from a ruleset and a seed and writes it to --out:
+level.png, a preview, and level.json, the level itself (docs/level-format.md).
+
+Without --seed it picks a random seed and prints it ("seed 1234"); the seed
+is also recorded in level.json, so every level can be made again:
+the same ruleset, parameters and seed give the same bytes.
+
+--set overrides any ruleset parameter by its TOML key path, as if the file
+said so:
+
+  dungraph generate --seed 7 --set build.max_vertices=60 --set tags.a.color=#ff0000
+
+Files are written to a temporary file and renamed, and only once every
+format was written: a failed run leaves the previous level as it was.
+--out - writes a single format to stdout.
+
+Exit code 1 means no valid level was found within build.attempts attempts.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmts, err := parseFormats(formats)
+			if err != nil {
+				return err
+			}
+			if outDir == "-" && len(fmts) != 1 {
+				return cmdLinef("--out -: choose one format with --format to write to stdout")
+			}
+			if outDir == "-" && asJSON {
+				return cmdLinef("--out - and --json both write to stdout: choose one")
+			}
+			png, err := pf.options()
+			if err != nil {
+				return err
+			}
+			rs, err := rf.load(a)
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				seed = randomSeed()
+				a.infof("seed %d", seed)
+			}
+
+			start := time.Now()
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{})
+			elapsed := time.Since(start)
+			if err != nil {
+				if errors.Is(err, context.Canceled) {
+					return failed(fmt.Errorf("interrupted"))
+				}
+				return failed(err)
+			}
+			a.trace(lv)
+			a.debugf("generated in %v, attempts: %d", elapsed.Round(time.Millisecond), lv.Metrics.Attempts)
+
+			doc, err := render.FromLevel(lv)
+			if err != nil {
+				return failed(err)
+			}
+			o := &output{level: lv, doc: doc, png: png}
+			start = time.Now()
+			files, err := a.writeOutputs(outDir, fmts, o)
+			if err != nil {
+				return failed(err)
+			}
+			a.debugf("wrote in %v", time.Since(start).Round(time.Millisecond))
+			a.infof("%s seed %d: %d rooms, %d corridors%s", describe(rs), seed,
+				lv.Metrics.Rooms, lv.Metrics.Corridors, wroteList(files))
+			if asJSON {
+				return a.printSummary(rs, lv, files)
+			}
+			return nil
+		},
+	}
+	rf.register(cmd, rulesets.DefaultName)
+	fl := cmd.Flags()
+	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
+	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
+	fl.StringSliceVarP(&formats, "format", "f", []string{"png", "json"}, "the files to write: "+strings.Join(formatNames(), ", "))
+	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
+	pf.register(cmd)
+	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.MarkFlagDirname("out")
+	return cmd
+}
+
+// randomSeed picks a seed for a run without --seed. It stays below 2^53
+// so that the seed in level.json reads back exactly as a JavaScript
+// number too.
+func randomSeed() uint64 {
+	var b [8]byte
+	crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) >> 11
+}
+
+// writeOutputs writes every format, to files in dir or, for "-", to
+// stdout, and returns the files written.
+func (a *app) writeOutputs(dir string, fmts []outputFormat, o *output) ([]string, error) {
+	if dir == "-" {
+		var buf bytes.Buffer
+		if err := fmts[0].write(&buf, o); err != nil {
+			return nil, err
+		}
+		_, err := a.stdout.Write(buf.Bytes())
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var g atomicfile.Group
+	defer g.Abort()
+	var files []string
+	for _, f := range fmts {
+		path := filepath.Join(dir, f.file)
+		w, err := g.Create(path, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		if err := f.write(w, o); err != nil {
+			return nil, fmt.Errorf("writing %s: %w", path, err)
+		}
+		files = append(files, path)
+	}
+	if err := g.Commit(); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+func wroteList(files []string) string {
+	if len(files) == 0 {
+		return ""
+	}
+	return " → " + strings.Join(files, ", ")
+}
+
+// printSummary prints generate --json's summary.
+func (a *app) printSummary(rs *rulesets.Ruleset, lv *level.Level, files []string) error {
+	summary := struct {
+		Seed      uint64   `json:"seed"`
+		Attempt   int      `json:"attempt"`
+		Ruleset   string   `json:"ruleset"`
+		Rooms     int      `json:"rooms"`
+		Corridors int      `json:"corridors"`
+		Files     []string `json:"files"`
+	}{lv.Seed, lv.Attempt, rs.Name, lv.Metrics.Rooms, lv.Metrics.Corridors, files}
+	if summary.Files == nil {
+		summary.Files = []string{}
+	}
+	if err := writeJSON(a.stdout, summary); err != nil {
+		return failed(err)
+	}
+	return nil
+}
+
+// trace prints the build with --verbose: the rejected attempts, then each
+// rule application with its match and the vertices it added.
+func (a *app) trace(lv *level.Level) {
+	if !a.verbose {
+		return
+	}
+	for _, f := range lv.Failures {
+		a.debugf("attempt %d rejected: %s", f.Attempt, f.Reason)
+	}
+	rules := lv.Ruleset.Grammar.Rules()
+	pass := -1
+	for _, s := range lv.Build.Steps {
+		if len(lv.Build.Passes) > 1 && s.Pass != pass {
+			pass = s.Pass
+			a.debugf("pass %q:", lv.Build.Passes[pass].Name)
+		}
+		r := rules[s.Rule]
+		a.debugf("%4d %s %s → added %v", s.Iteration, r.Name, formatMatch(r, s.Match), s.Added)
+	}
+	for _, p := range lv.Build.Passes {
+		a.debugf("pass %q: %d rule applications, ended by %s", p.Name, p.Iterations, p.End)
+	}
+}
+
+// formatMatch writes a match as pattern id=host vertex pairs: "a=3 b=7".
+func formatMatch(r grammar.Rule, m grammar.Match) string {
+	parts := make([]string, len(m))
+	for i, host := range m {
+		parts[i] = fmt.Sprintf("%s=%d", r.Pattern.Vertices[i].ID, host)
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,31 @@
+// Command dungraph generates game levels from graph grammars.
+//
+//	dungraph generate [--ruleset NAME|FILE] [--seed N] [--out DIR] [--format png,json] [--set key=value ...]
+//	dungraph render level.json [-o level.png] [--size 1600] [--labels] [--trace] [--animate]
+//	dungraph validate FILE...
+//	dungraph rulesets [show NAME]
+//	dungraph matches --ruleset R --rule NAME --host level.json
+//
+// Data goes to stdout, messages to stderr. The exit code is 0 on success,
+// 1 when generation failed or validation found problems, and 2 for a usage
+// error or an input that cannot be read. Run `dungraph help` for more.
+//
+// The command only parses flags, calls the library (packages level,
+// rulesets, grammar and render) and prints.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() { os.Exit(run()) }
+
+// run runs the command line of the process and returns its exit code.
+func run() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	a := &app{stdout: os.Stdout, stderr: os.Stderr}
+	return a.execute(ctx, os.Args[1:])
+}

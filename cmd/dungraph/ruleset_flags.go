@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// rulesetFlags are the flags that choose a ruleset: --ruleset and --set.
+type rulesetFlags struct {
+	ruleset string
+	sets    []string
+	// bundledOnly makes ruleset a bundled name even if a file has that
+	// name: for a name taken from a level file rather than the user.
+	bundledOnly bool
+}
+
+// register adds the flags to cmd; def is --ruleset's default, and its
+// description when the default is not a fixed name.
+func (f *rulesetFlags) register(cmd *cobra.Command, def string) {
+	fl := cmd.Flags()
+	usage := "bundled ruleset `NAME`, or a ruleset FILE (a path that exists or ends in .toml)"
+	if def != rulesets.DefaultName {
+		usage += " (default: " + def + ")"
+		def = ""
+	}
+	fl.StringVarP(&f.ruleset, "ruleset", "r", def, usage)
+	fl.StringArrayVar(&f.sets, "set", nil,
+		"set a ruleset parameter by its TOML key path, `key=value` (repeatable): build.max_vertices=60")
+	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return bundledNames(), cobra.ShellCompDirectiveDefault // files complete too
+	})
+	cmd.RegisterFlagCompletionFunc("set", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var keys []string
+		for _, k := range rulesets.Keys() {
+			if !strings.Contains(k, "<") {
+				keys = append(keys, k+"=")
+			}
+		}
+		return keys, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// isFile reports whether --ruleset names a file rather than a bundled
+// ruleset: a path that exists, or one ending in .toml (so that a missing
+// file is reported as missing, not as an unknown bundled name).
+func isFile(name string) bool {
+	if strings.HasSuffix(name, ".toml") {
+		return true
+	}
+	fi, err := os.Stat(name)
+	return err == nil && !fi.IsDir()
+}
+
+// load loads the chosen ruleset with the overrides. Problems with the
+// ruleset are printed with their source lines; every error is exit code 2.
+func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
+	var l rulesets.Loader
+	for _, s := range f.sets {
+		o, err := rulesets.ParseOverride(s)
+		if err != nil {
+			return nil, cmdLinef("--set: %v", err)
+		}
+		l.Overrides = append(l.Overrides, o)
+	}
+	var rs *rulesets.Ruleset
+	var err error
+	if !f.bundledOnly && isFile(f.ruleset) {
+		rs, err = l.LoadFile(f.ruleset)
+	} else {
+		rs, err = l.Bundled(f.ruleset)
+	}
+	if err != nil {
+		err = a.loadErr(err)
+		for _, o := range l.Overrides {
+			if !knownKey(o.Key) {
+				fmt.Fprintf(a.stderr, "--set %s: the keys a --set can override are:\n%s", o, wrapList(rulesets.Keys(), "  ", 78))
+				break
+			}
+		}
+		return nil, err
+	}
+	return rs, nil
+}
+
+// knownKey reports whether key has the shape of one of rulesets.Keys,
+// where "<tag>" and the like stand for any name. The loader's message
+// suggests the closest key; this decides whether to list them all.
+func knownKey(key string) bool {
+	parts := strings.Split(key, ".")
+	for _, k := range rulesets.Keys() {
+		pattern := strings.Split(k, ".")
+		if len(pattern) != len(parts) {
+			continue
+		}
+		ok := true
+		for i, p := range pattern {
+			if p != parts[i] && !strings.HasPrefix(p, "<") {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapList joins words with ", " into lines of at most width columns,
+// each starting with indent.
+func wrapList(words []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for i, w := range words {
+		if i < len(words)-1 {
+			w += ","
+		}
+		if line != indent && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+func bundledNames() []string {
+	var names []string
+	for _, info := range rulesets.ListBundled() {
+		names = append(names, info.Name)
+	}
+	return names
+}
+
+// describe names a ruleset for messages: its name and, for a file, the file.
+func describe(rs *rulesets.Ruleset) string {
+	if strings.HasPrefix(rs.File, "bundled/") {
+		return rs.Name
+	}
+	return fmt.Sprintf("%s (%s)", rs.Name, rs.File)
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// problem is one problem of `validate --json`.
+type problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (a *app) validateCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "validate FILE...",
+		Short: "Check ruleset files and print every problem",
+		Long: `Validate loads each ruleset file as generate would and prints every problem
+of every file, each with file:line:col, the source line and a caret.
+
+The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
+With --json it prints a list of {file, line, col, path, message} instead
+(line and col are 0 for a problem with no place in the file).`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmdLinef("validate: name at least one ruleset file")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, files []string) error {
+			var problems []problem
+			code := exitOK
+			for _, file := range files {
+				_, err := rulesets.LoadFile(file)
+				if err == nil {
+					a.infof("%s: ok", file)
+					continue
+				}
+				var list rulesets.ErrorList
+				if !errors.As(err, &list) {
+					// Unreadable: report it like a problem, go on with the
+					// other files, and exit 2.
+					code = exitUsage
+					problems = append(problems, problem{File: file, Message: err.Error()})
+					if !asJSON {
+						fmt.Fprintf(a.stdout, "%s: %v\n", file, err)
+					}
+					continue
+				}
+				code = max(code, exitFailed)
+				for _, e := range list {
+					problems = append(problems, problem{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg})
+					if !asJSON {
+						fmt.Fprintln(a.stdout, e.ErrorWithSource())
+					}
+				}
+			}
+			if asJSON {
+				if problems == nil {
+					problems = []problem{}
+				}
+				if err := writeJSON(a.stdout, problems); err != nil {
+					return failed(err)
+				}
+			}
+			if code == exitOK {
+				return nil
+			}
+			a.infof("%s", countProblems(len(problems), len(files)))
+			return &exitError{code: code, printed: true}
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the problems as JSON")
+	return cmd
+}
+
+func countProblems(n, files int) string {
+	s := fmt.Sprintf("%d problems", n)
+	if n == 1 {
+		s = "1 problem"
+	}
+	if files == 1 {
+		return s + " in 1 file"
+	}
+	return fmt.Sprintf("%s in %d files", s, files)
+}
+
+// writeJSON writes v as indented JSON followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
