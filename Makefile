@@ -4,7 +4,7 @@ GO ?= go
 PKGS := ./...
 OUT ?= out
 
-.PHONY: run test bench lint install fuzz build fmt-check
+.PHONY: run test bench lint install fuzz build fmt-check docs-image
 
 build:
 	$(GO) build $(PKGS)
@@ -35,5 +35,14 @@ install:
 # target per run.
 FUZZTIME ?= 30s
 fuzz:
-	@for t in $$($(GO) test -list '^Fuzz' ./grammar/ | grep ^Fuzz); do \
-		$(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) ./grammar/ || exit 1; done
+	@for p in $$($(GO) list ./...); do \
+		for t in $$($(GO) test -list '^Fuzz' $$p | grep ^Fuzz); do \
+			echo "$$p $$t"; \
+			$(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) $$p || exit 1; \
+		done; done
+
+# The pictures of the README and of the authoring guide's worked example,
+# made by the tool itself.
+docs-image:
+	$(GO) run ./cmd/dungraph generate -r cycles --seed 3 --size 900 --format png --out - > docs/images/cycles-3.png
+	$(GO) run ./tools/guideimages

@@ -12,14 +12,6 @@ import (
 
 func at(x, y float64) r2.Vec { return r2.Vec{X: x, Y: y} }
 
-func keepIDs(ids ...string) []grammar.SubstituteVertex {
-	out := make([]grammar.SubstituteVertex, len(ids))
-	for i, id := range ids {
-		out[i] = grammar.SubstituteVertex{ID: id, Tag: "-"}
-	}
-	return out
-}
-
 // testGrammar grows trees with loops: a start rule, edge subdivision,
 // branching and triangles.
 func testGrammar(t testing.TB) *grammar.Grammar {

@@ -1,0 +1,55 @@
+package level
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// BenchmarkGenerate times whole levels of every bundled ruleset at its own
+// size, over successive seeds.
+func BenchmarkGenerate(b *testing.B) {
+	for _, info := range rulesets.ListBundled() {
+		rs, err := rulesets.Bundled(info.Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(info.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				if _, err := Generate(context.Background(), rs, seed, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkScale times levels of the caves ruleset grown to n rooms: the
+// growth of cost with level size.
+func BenchmarkScale(b *testing.B) {
+	for _, n := range []int{100, 300, 1000} {
+		rs, err := rulesets.Loader{Overrides: []rulesets.Override{
+			{Key: "build.max_vertices", Value: fmt.Sprint(n)},
+			{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
+			{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
+		}}.Bundled("caves")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("rooms=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				if _, err := Generate(context.Background(), rs, seed, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,95 @@
+// Command guideimages draws the worked example of docs/rulesets.md: for
+// each step it joins the TOML blocks of that step and the steps before (each
+// step adds to the file of the step before), generates a level with a fixed
+// seed, and writes docs/images/guide-step-N.png. Run it from the repository
+// root after changing the guide or the generator:
+//
+//	go run ./tools/guideimages
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+const (
+	guide = "docs/rulesets.md"
+	out   = "docs/images"
+	seed  = 3
+)
+
+var stepHeading = regexp.MustCompile(`^### Step (\d+)`)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "guideimages:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	src, err := os.ReadFile(guide)
+	if err != nil {
+		return err
+	}
+	text := string(src)
+	start := strings.Index(text, "## A worked example")
+	end := strings.Index(text, "### The whole ruleset")
+	if start < 0 || end < start {
+		return fmt.Errorf("%s: no worked example section", guide)
+	}
+	var file strings.Builder
+	step := ""
+	inBlock := false
+	flush := func() error {
+		if step == "" {
+			return nil
+		}
+		rs, err := rulesets.Load(fmt.Sprintf("step-%s.toml", step), []byte(file.String()))
+		if err != nil {
+			return fmt.Errorf("step %s: %w", step, err)
+		}
+		lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+		if err != nil {
+			return fmt.Errorf("step %s: %w", step, err)
+		}
+		doc, err := render.FromLevel(lv)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := (render.PNG{Size: 600}).Write(&buf, doc); err != nil {
+			return err
+		}
+		name := filepath.Join(out, "guide-step-"+step+".png")
+		fmt.Printf("%s: %d rooms\n", name, lv.Metrics.Rooms)
+		return os.WriteFile(name, buf.Bytes(), 0o644)
+	}
+	for _, line := range strings.Split(text[start:end], "\n") {
+		if m := stepHeading.FindStringSubmatch(line); m != nil {
+			if err := flush(); err != nil {
+				return err
+			}
+			step = m[1]
+		}
+		switch {
+		case strings.HasPrefix(line, "```toml"):
+			inBlock = true
+		case strings.HasPrefix(line, "```") && inBlock:
+			inBlock = false
+			file.WriteString("\n")
+		case inBlock && step != "":
+			file.WriteString(line + "\n")
+		}
+	}
+	return flush()
+}
