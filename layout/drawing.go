@@ -453,11 +453,15 @@ func (d *Drawing) computeForces() {
 		// v than half an edge length pushes it away from its closest
 		// point, so that vertices keep off corridors. The corridors looked
 		// at are those of the vertices near v.
-		if small {
+		// The relax pass needs none: its move budgets keep rooms off
+		// corridors.
+		switch {
+		case d.rooms:
+		case small:
 			for _, a := range d.local {
 				rx, ry = d.repelEdges(v, a, pv, rx, ry)
 			}
-		} else {
+		default:
 			d.vgrid.near(pv, func(a int32) { rx, ry = d.repelEdges(v, a, pv, rx, ry) })
 		}
 		// Clear the marks (a vertex id can repeat across phases).
