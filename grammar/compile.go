@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/geom"
+	"github.com/dungraph/dungraph/internal/editdist"
 )
 
 // Definition is everything a grammar is made of: rules and metarules.
@@ -252,41 +253,16 @@ func Compile(def Definition) (*Grammar, error) {
 // suggest returns ` (did you mean "x"?)` for the known name closest to
 // name, or "".
 func suggest(name string, known map[string]int) string {
-	best, bestD := "", 3
 	cands := make([]string, 0, len(known))
 	for k := range known {
 		cands = append(cands, k)
 	}
 	slices.Sort(cands)
-	for _, k := range cands {
-		if d := editDistance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if best == "" {
+	best, d := editdist.Closest(name, cands)
+	if best == "" || d >= 3 {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func cloneDefinition(d Definition) Definition {

@@ -37,7 +37,7 @@ const (
 var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing"}
 
 // String returns the reason's name as the CLI prints it: "ok", "lock",
-// "negated", "valence" or "flip".
+// "negated", "valence", "flip" or "crossing".
 func (r Reason) String() string {
 	if r < 0 || int(r) >= len(reasonNames) {
 		return fmt.Sprintf("Reason(%d)", int(r))

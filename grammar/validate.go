@@ -291,7 +291,15 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 			c.add(c.edgeAt(SubstituteSide, i, "length_factor"), "length_factor applies only to subdivide edges: add subdivide = true or remove it")
 		}
 	}
-	if len(c.out) == before {
+	// Connectivity needs only well-formed ids and edges: check it whatever
+	// else is wrong, so that every problem comes back at once.
+	graphOK := len(pv) > 0 && len(sv) > 0
+	for _, p := range c.out[before:] {
+		if p.Field == "id" || p.Field == "between" {
+			graphOK = false
+		}
+	}
+	if graphOK {
 		c.checkConnected(r, pIdx, sIdx)
 	}
 	return pIdx, sIdx, len(c.out) == before

@@ -189,6 +189,27 @@ func TestCompileCollectsAll(t *testing.T) {
 	}
 }
 
+// TestCompileReportsConnectivityWithOtherProblems: a disconnected substitute
+// is reported even when the same rule has another problem.
+func TestCompileReportsConnectivityWithOtherProblems(t *testing.T) {
+	d := demoDefinition()
+	d.Rules[1].Pattern.Vertices[0].Tags = []string{""}
+	d.Rules[1].Substitute.Edges = nil
+	_, err := Compile(d)
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("Compile = %v", err)
+	}
+	var tag, conn bool
+	for _, p := range ps {
+		tag = tag || strings.Contains(p.Msg, "empty tag")
+		conn = conn || (p.Side == SubstituteSide && strings.Contains(p.Msg, "not connected"))
+	}
+	if !tag || !conn {
+		t.Fatalf("want both the empty tag and the disconnected substitute, got:\n%v", err)
+	}
+}
+
 // TestCompileCatacombCosmetic checks that cosmetic vertices joined only by
 // cosmetic edges are allowed (demirogue's catacomb chasms), as long as the
 // rooms are joined by corridors.

@@ -247,8 +247,8 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 }
 
 // clearance returns the distance from vertex a to the nearest local vertex
-// that is not a neighbour of a, and to the nearest local corridor that a is
-// not an end of, ignoring n and the vertices in later (placed after n).
+// and the nearest local corridor that a is not an end of, ignoring n and the
+// vertices in later (placed after n).
 func (c *Constructor) clearance(g *grammar.Graph, a, n int, later []int) float64 {
 	d := c.d
 	skip := func(v int) bool { return v == n || slices.Contains(later, v) || !d.isLocal[v] }
@@ -259,12 +259,7 @@ func (c *Constructor) clearance(g *grammar.Graph, a, n int, later []int) float64
 		if u == a || skip(u) {
 			continue
 		}
-		// a's neighbours are excluded: counting them would shrink every
-		// link of a chain of new vertices to half the one before. A
-		// corridor through one is caught by the check that follows.
-		if !g.HasEdge(a, u) {
-			clr = math.Min(clr, dist(pa, d.Pos[u]))
-		}
+		clr = math.Min(clr, dist(pa, d.Pos[u]))
 		for _, h := range g.Neighbors(u) {
 			w := h.To
 			if w < u || h.Cosmetic || w == a || skip(w) {

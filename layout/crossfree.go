@@ -110,9 +110,7 @@ func (d *Drawing) computeBounds() {
 		switch p.Kind {
 		case RoomRoom:
 			u, v := p.Room, p.Room2
-			if free(int32(u), int32(v)) || (!d.rooms && d.g.HasEdge(u, v)) {
-				// Without rooms, two ends of one corridor may come close
-				// without harm: only the relax pass's discs may not.
+			if free(int32(u), int32(v)) {
 				continue
 			}
 			c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
@@ -120,7 +118,7 @@ func (d *Drawing) computeBounds() {
 			limit(v, c)
 		case RoomCorridor:
 			u, a, b := p.Room, p.Corridor.A, p.Corridor.B
-			if free(int32(u), int32(a), int32(b)) || d.leafOf(int32(u), int32(a), int32(b)) {
+			if free(int32(u), int32(a), int32(b)) {
 				continue
 			}
 			c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
@@ -149,7 +147,7 @@ func (d *Drawing) directBounds(reach float64, limit func(int, float64), free fun
 				continue // each active pair once
 			}
 			c := float64(dist(pu, d.Pos[v])-ru) - d.Radius[v]
-			if c < reach && !free(u, v) && (d.rooms || !d.g.HasEdge(int(u), int(v))) {
+			if c < reach && !free(u, v) {
 				limit(int(u), c)
 				limit(int(v), c)
 			}
@@ -173,7 +171,7 @@ func (d *Drawing) directBounds(reach float64, limit func(int, float64), free fun
 					continue
 				}
 				c := float64(pointSegmentDist(d.Pos[u], pa, pb) - d.Radius[u])
-				if c < reach && !free(u, a, b) && !d.leafOf(u, a, b) {
+				if c < reach && !free(u, a, b) {
 					limit(int(u), c)
 					limit(int(a), c)
 					limit(int(b), c)
@@ -235,16 +233,4 @@ func onSegment(a, b, p r2.Vec) bool {
 	return geom.Orient(a, b, p) == 0 &&
 		math.Min(a.X, b.X) <= p.X && p.X <= math.Max(a.X, b.X) &&
 		math.Min(a.Y, b.Y) <= p.Y && p.Y <= math.Max(a.Y, b.Y)
-}
-
-// leafOf reports whether, in the construction drawing, u is a leaf hanging
-// off an end of the corridor a-b: then u passing through a-b crosses
-// nothing (its only corridor shares that end), so the pair need not bound
-// its moves, and a leaf placed close to its anchor is not frozen there.
-func (d *Drawing) leafOf(u, a, b int32) bool {
-	if d.rooms {
-		return false
-	}
-	hs := d.g.Neighbors(int(u))
-	return len(hs) == 1 && (hs[0].To == int(a) || hs[0].To == int(b))
 }

@@ -228,7 +228,7 @@ func (d *Drawing) buildFrame() {
 		return
 	}
 	clear(d.isLocal)
-	d.frame = d.reach() + 3*d.maxMove()
+	d.frame = d.reach() + float64(3*d.maxMove())
 	mark := func(v int32) {
 		if !d.isLocal[v] {
 			d.isLocal[v] = true
@@ -422,21 +422,10 @@ func (d *Drawing) computeForces() {
 			d.adjMark[h.To] = v + 1
 			to := r2.Sub(d.Pos[h.To], pv)
 			dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
-			t := d.target(int(v), h)
-			// The design's force is the vector between the ends times the
-			// spring factor, which vanishes as an edge shrinks to nothing:
-			// two collapsed ends would never part. Below a quarter of its
-			// target an edge pushes as if it were that long.
-			if short := float64(t / 4); dist < short {
-				if dist == 0 {
-					to = r2.Vec{X: 1e-3, Y: float64(h.To-int(v)) * 1e-3}
-					dist = math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
-				}
-				s := short / dist
-				to = r2.Vec{X: float64(to.X * s), Y: float64(to.Y * s)}
-				dist = short
+			if dist < 0.5 {
+				dist = 0.5
 			}
-			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, t)
+			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, d.target(int(v), h))
 			fx = float64(fx + float64(to.X*k))
 			fy = float64(fy + float64(to.Y*k))
 		}
@@ -449,21 +438,6 @@ func (d *Drawing) computeForces() {
 		} else {
 			d.vgrid.near(pv, func(u int32) { rx, ry = d.repel(v, u, pv, rx, ry) })
 		}
-		// Node–edge repulsion (PrEd), short-ranged: a corridor closer to
-		// v than half an edge length pushes it away from its closest
-		// point, so that vertices keep off corridors. The corridors looked
-		// at are those of the vertices near v.
-		// The relax pass needs none: its move budgets keep rooms off
-		// corridors.
-		switch {
-		case d.rooms:
-		case small:
-			for _, a := range d.local {
-				rx, ry = d.repelEdges(v, a, pv, rx, ry)
-			}
-		default:
-			d.vgrid.near(pv, func(a int32) { rx, ry = d.repelEdges(v, a, pv, rx, ry) })
-		}
 		// Clear the marks (a vertex id can repeat across phases).
 		for _, h := range d.g.Neighbors(int(v)) {
 			d.adjMark[h.To] = 0
@@ -471,49 +445,6 @@ func (d *Drawing) computeForces() {
 		d.adjMark[v] = 0
 		d.force[v] = r2.Vec{X: float64(fx - rx), Y: float64(fy - ry)}
 	}
-}
-
-// edgeCutoff is the reach of node–edge repulsion, in edge lengths.
-const edgeCutoff = 0.5
-
-// repelEdges adds to (rx, ry) the repulsion on v from the corridors a-b
-// with b > a that v is not an end of and whose closest point to v lies
-// inside them: the vector from v to that point times
-// repulsion / gap², gap in edge lengths, nothing beyond edgeCutoff.
-func (d *Drawing) repelEdges(v, a int32, pv r2.Vec, rx, ry float64) (float64, float64) {
-	if a == v {
-		return rx, ry
-	}
-	pa := d.Pos[a]
-	for _, h := range d.g.Neighbors(int(a)) {
-		b := int32(h.To)
-		if b < a || b == v || h.Cosmetic || !d.isLocal[b] {
-			continue
-		}
-		pb := d.Pos[b]
-		ab := r2.Sub(pb, pa)
-		l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
-		if l2 == 0 {
-			continue
-		}
-		t := float64(float64(float64(pv.X-pa.X)*ab.X)+float64(float64(pv.Y-pa.Y)*ab.Y)) / l2
-		if t <= 0 || t >= 1 {
-			continue // the closest point is an end: vertex repulsion covers it
-		}
-		q := r2.Vec{X: float64(pa.X + float64(t*ab.X)), Y: float64(pa.Y + float64(t*ab.Y))}
-		to := r2.Sub(q, pv)
-		dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
-		gap := float64(dist-d.Radius[v]) / d.f.EdgeLength
-		if gap > edgeCutoff || dist == 0 {
-			continue
-		}
-		if min := 0.5 / d.f.EdgeLength; gap < min {
-			gap = min
-		}
-		f := d.f.Repulsion / float64(gap*gap)
-		rx, ry = float64(rx+float64(to.X*f)), float64(ry+float64(to.Y*f))
-	}
-	return rx, ry
 }
 
 // repel adds to (rx, ry) the repulsion on v (at pv) from u, unless u is v

@@ -40,7 +40,9 @@ func ParseSpring(s string) (SpringKind, error) {
 // Forces are the parameters of one force-drawing stage: the construction
 // drawing after each rewrite ([layout] in a ruleset) or the relax pass after
 // rooms get their sizes ([relax]). The zero value of each field means its
-// default, the design's base values for [layout].
+// default, the design's base values for [layout] (DefaultForces), also in a
+// relax pass: start from DefaultRelax there. The rulesets package checks
+// ranges; fields here are used as given.
 type Forces struct {
 	// SpringStrength scales the spring force. Default 1.
 	SpringStrength float64
@@ -108,28 +110,6 @@ func (f Forces) withDefaults() Forces {
 		f.MaxIterations = d.MaxIterations
 	}
 	return f
-}
-
-// Validate reports the first parameter that is out of range.
-func (f Forces) Validate() error {
-	for _, p := range []struct {
-		name string
-		v    float64
-	}{
-		{"spring_strength", f.SpringStrength}, {"edge_length", f.EdgeLength}, {"repulsion", f.Repulsion},
-		{"max_delta", f.MaxDelta}, {"convergence_distance", f.ConvergenceDistance}, {"cutoff", f.Cutoff},
-	} {
-		if math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v < 0 {
-			return fmt.Errorf("layout: %s = %v: it must be a finite number >= 0", p.name, p.v)
-		}
-	}
-	if f.MaxIterations < 0 {
-		return fmt.Errorf("layout: max_iterations = %d: it must be >= 0", f.MaxIterations)
-	}
-	if f.Spring != LogSpring && f.Spring != HookeSpring {
-		return fmt.Errorf("layout: unknown spring kind %d", f.Spring)
-	}
-	return nil
 }
 
 // stiffness is d(force)/d(length) of both springs at their target length, per

@@ -156,7 +156,7 @@ func (g *grid) segCells(p, q r2.Vec) []int32 {
 	dx, dy := float64(q.X-p.X), float64(q.Y-p.Y)
 	slope := dy / dx
 	mag := max(math.Abs(p.X), math.Abs(q.X), math.Abs(p.Y), math.Abs(q.Y))
-	pady := g.pad + float64(mag*(1+math.Abs(slope)))*0x1p-40
+	pady := g.pad + float64(float64(mag*(1+math.Abs(slope)))*0x1p-40)
 	r0, r1 := g.row(ylo), g.row(yhi)
 	if c1-c0+r1-r0+2 > g.tx*g.ty {
 		// Longer than there are buckets: every bucket, once.

@@ -349,7 +349,7 @@ func TestCheckMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var c Checker // reused, as the layout will
 	counts := map[ConflictKind]int{}
-	valid, touching := 0, 0
+	valid := 0
 	for i := range 2000 {
 		rooms, corridors := randomDrawing(rng)
 		// Half the cases on a grid of random fineness, from a fraction
@@ -367,20 +367,19 @@ func TestCheckMatchesBruteForce(t *testing.T) {
 		}
 		for _, k := range got {
 			counts[k.Kind]++
-			if k.Depth == 0 && (k.Kind == RoomRoom || k.Kind == RoomCorridor) {
-				touching++ // or overlapping by less than rounding
+		}
+		touching := 0
+		for _, k := range got {
+			if k.Depth == 0 && k.Kind != CorridorCorridor && k.Kind != InvalidRoom {
+				touching++
 			}
 		}
+		counts[0] += touching
 	}
-	// The generator must produce every kind of conflict, and touching
-	// ones, or the comparison proves little.
-	for _, k := range []ConflictKind{RoomRoom, RoomCorridor, CorridorCorridor, InvalidRoom} {
+	for _, k := range []ConflictKind{RoomRoom, RoomCorridor, CorridorCorridor, InvalidRoom, 0} {
 		if counts[k] < 50 {
-			t.Errorf("only %d %v conflicts in the random cases", counts[k], k)
+			t.Errorf("only %d conflicts of kind %v (0: touching) in the random cases", counts[k], k)
 		}
-	}
-	if touching < 50 {
-		t.Errorf("only %d touching conflicts in the random cases", touching)
 	}
 	if valid < 20 {
 		t.Errorf("only %d valid drawings in the random cases", valid)

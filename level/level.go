@@ -53,8 +53,9 @@ type Metrics struct {
 	// ConstructionCrossings counts pairs of corridors that cross in the
 	// construction drawing at the end of the build, before rooms.
 	ConstructionCrossings int
-	// RelaxConflicts counts the conflicts found after the relax pass in the
-	// rejected attempts, all attempts together.
+	// RejectedConflicts counts, over the rejected attempts, what rejected
+	// them: the corridor crossings left in the construction drawing, or the
+	// conflicts found after relaxing.
 	RejectedConflicts int
 	Construct         layout.ConstructStats
 	Relax             layout.RelaxStats
@@ -62,10 +63,10 @@ type Metrics struct {
 	Clearance         layout.Clearance
 }
 
-// RandSource returns the random source of an attempt: PCG seeded with the
-// user's seed and the attempt number. Attempt 0 is the seed itself; attempt
-// k is the same seed on PCG's k-th stream, so attempts are independent and any
-// of them can be reproduced from the seed alone.
+// RandSource returns the random source of an attempt: PCG whose 128-bit
+// seed is the user's seed (high half) and the attempt number (low half).
+// Attempt 0 is the seed itself with 0; every attempt can be reproduced from
+// the seed alone, and different attempts start from different states.
 func RandSource(seed uint64, attempt int) *rand.PCG {
 	return rand.NewPCG(seed, uint64(attempt))
 }

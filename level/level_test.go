@@ -105,3 +105,24 @@ func ExampleGenerate() {
 	// Output:
 	// 20 rooms, 19 corridors, attempt 0
 }
+
+// TestExhaustiveSameLevel: complete trace counters (the CLI's --full-stats)
+// do not change the level, and they are complete.
+func TestExhaustiveSameLevel(t *testing.T) {
+	rs, _ := rulesets.Bundled("dungeon")
+	a, err1 := Generate(context.Background(), rs, 4, Options{})
+	b, err2 := Generate(context.Background(), rs, 4, Options{Exhaustive: true})
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
+		t.Fatal("Exhaustive changed the level")
+	}
+	for i, s := range b.Build.Steps {
+		for r, st := range s.Stats {
+			if st.Eligible && st.Candidates > 0 && st.Checked != st.Candidates {
+				t.Fatalf("step %d rule %d: %d of %d candidates checked", i, r, st.Checked, st.Candidates)
+			}
+		}
+	}
+}

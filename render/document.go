@@ -244,6 +244,7 @@ type RuleStats struct {
 	Negated    int    `json:"negated"`
 	Valence    int    `json:"valence"`
 	Flip       int    `json:"flip"`
+	Crossing   int    `json:"crossing"`
 }
 
 // Failure is a rejected earlier attempt.
@@ -441,7 +442,7 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
 			}
 			st.Stats = append(st.Stats, RuleStats{
 				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
-				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip,
+				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
 			})
 		}
 		t.Steps = append(t.Steps, st)

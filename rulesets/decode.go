@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/editdist"
 )
 
 // The decoder fills Go structs from a parsed document, driven by `toml`
@@ -226,12 +228,7 @@ func suggestKey(k string, fs []field) string {
 // suggest returns ` (did you mean "x"?)` for the one of known closest to
 // k, or lists them all when none is close.
 func suggest(k string, known []string) string {
-	best, bestD := "", -1
-	for _, c := range known {
-		if d := editDistance(k, c); bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
+	best, bestD := editdist.Closest(k, known)
 	if bestD >= 0 && bestD <= max(2, len(k)/3) && bestD < len(k) {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
@@ -239,26 +236,6 @@ func suggest(k string, known []string) string {
 		return ""
 	}
 	return "; valid keys here: " + strings.Join(known, ", ")
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // isSet reports whether the document (or an override) sets key k in the

@@ -86,14 +86,11 @@ func (f *pngFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.trace, "trace", false, "number each room with the rule application that created it")
 }
 
-// minPNGSize is the smallest size render.PNG documents. Checking it here
-// makes a bad --size a usage error (exit 2) found before generating, not
-// a failure (exit 1) after.
-const minPNGSize = 64
-
+// Checking --size against render's limits here makes a bad size a usage
+// error (exit 2) found before generating, not a failure (exit 1) after.
 func (f *pngFlags) options() (render.PNG, error) {
-	if f.size != 0 && f.size < minPNGSize {
-		return render.PNG{}, cmdLinef("--size: want at least %d pixels, got %d", minPNGSize, f.size)
+	if f.size != 0 && (f.size < render.MinSize || f.size > render.MaxSize) {
+		return render.PNG{}, cmdLinef("--size: want %d to %d pixels, got %d", render.MinSize, render.MaxSize, f.size)
 	}
 	return render.PNG{Size: f.size, Labels: f.labels, Trace: f.trace}, nil
 }

@@ -29,6 +29,7 @@ func (a *app) generateCmd() *cobra.Command {
 		outDir  string
 		formats []string
 		asJSON  bool
+		full    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
@@ -76,7 +77,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 
 			start := time.Now()
-			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{})
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full})
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
@@ -111,6 +112,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
 	fl.StringSliceVarP(&formats, "format", "f", []string{"png", "json"}, "the files to write: "+strings.Join(formatNames(), ", "))
+	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
 	pf.register(cmd)
 	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
