@@ -88,6 +88,34 @@ type Params struct {
 	// Tags holds, for every tag the ruleset configures or the level uses,
 	// its effective settings, by tag name.
 	Tags map[string]Tag `json:"tags"`
+	// Rules, Groups and Passes hold the metarules of every rule, group and
+	// pass, by name: the values --set can override (rules.<name>.weight,
+	// groups.<name>.max_uses, passes.<name>.max_iterations, ...).
+	Rules  map[string]RuleParams  `json:"rules"`
+	Groups map[string]GroupParams `json:"groups"`
+	Passes map[string]PassParams  `json:"passes"`
+}
+
+// RuleParams are a rule's metarules, defaults filled in (weight 1).
+type RuleParams struct {
+	MaxUses  int   `json:"max_uses"`
+	Priority int   `json:"priority"`
+	Weight   Float `json:"weight"`
+	NoRepeat bool  `json:"no_repeat"`
+}
+
+// GroupParams is a [[groups]] entry's budget; Rules lists its members.
+type GroupParams struct {
+	Rules   []string `json:"rules"`
+	MaxUses int      `json:"max_uses"`
+}
+
+// PassParams is a [[passes]] entry: its place in the order, its rules and its
+// budget (0: build.max_iterations).
+type PassParams struct {
+	Order         int      `json:"order"`
+	Rules         []string `json:"rules"`
+	MaxIterations int      `json:"max_iterations"`
 }
 
 // Build is the [build] table.
@@ -320,6 +348,9 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
 			Tags:    map[string]Tag{},
+			Rules:   map[string]RuleParams{},
+			Groups:  map[string]GroupParams{},
+			Passes:  map[string]PassParams{},
 		},
 		Vertices: make([]Vertex, lv.Graph.Order()),
 		Edges:    []Edge{},
@@ -337,6 +368,19 @@ func FromLevel(lv *level.Level) (*Document, error) {
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)
+	}
+	for _, r := range rs.Rules {
+		w := r.Weight
+		if w == 0 {
+			w = 1
+		}
+		d.Params.Rules[r.Name] = RuleParams{MaxUses: r.MaxUses, Priority: r.Priority, Weight: Float(w), NoRepeat: r.NoRepeat}
+	}
+	for _, gr := range rs.Groups {
+		d.Params.Groups[gr.Name] = GroupParams{Rules: nonNil(slices.Clone(gr.Rules)), MaxUses: gr.MaxUses}
+	}
+	for i, p := range rs.Passes {
+		d.Params.Passes[p.Name] = PassParams{Order: i, Rules: nonNil(slices.Clone(p.Rules)), MaxIterations: p.MaxIterations}
 	}
 	g := lv.Graph
 	for id := range d.Vertices {

@@ -72,6 +72,15 @@ func (d *Document) normalized() *Document {
 	if c.Params.Tags == nil {
 		c.Params.Tags = map[string]Tag{}
 	}
+	if c.Params.Rules == nil {
+		c.Params.Rules = map[string]RuleParams{}
+	}
+	if c.Params.Groups == nil {
+		c.Params.Groups = map[string]GroupParams{}
+	}
+	if c.Params.Passes == nil {
+		c.Params.Passes = map[string]PassParams{}
+	}
 	c.Vertices = nonNil(c.Vertices)
 	c.Edges = nonNil(c.Edges)
 	c.Trace.Passes = nonNil(c.Trace.Passes)
@@ -280,14 +289,5 @@ func sortedKeys(m reflect.Value) []reflect.Value {
 		}
 		return 0
 	})
-	return keys
-}
-
-func sortedTags(m map[string]Tag) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	return keys
 }

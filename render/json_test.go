@@ -301,7 +301,8 @@ func TestParamsCoverRulesetKeys(t *testing.T) {
 	tables := map[string]reflect.Type{
 		"build": reflect.TypeFor[Build](), "layout": reflect.TypeFor[Forces](),
 		"relax": reflect.TypeFor[Forces](), "rooms": reflect.TypeFor[Rooms](),
-		"tags.<tag>": reflect.TypeFor[Tag](),
+		"tags.<tag>": reflect.TypeFor[Tag](), "rules.<rule>": reflect.TypeFor[RuleParams](),
+		"groups.<group>": reflect.TypeFor[GroupParams](), "passes.<pass>": reflect.TypeFor[PassParams](),
 	}
 	has := func(t reflect.Type, key string) bool {
 		for i := range t.NumField() {
@@ -319,7 +320,11 @@ func TestParamsCoverRulesetKeys(t *testing.T) {
 			}
 			continue // name and description are not parameters
 		}
-		if typ, ok := tables[k[:i]]; ok && !has(typ, k[i+1:]) {
+		typ, ok := tables[k[:i]]
+		switch {
+		case !ok:
+			t.Errorf("ruleset key %q belongs to no params table", k)
+		case !has(typ, k[i+1:]):
 			t.Errorf("ruleset key %q has no params field", k)
 		}
 	}

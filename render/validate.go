@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -156,7 +157,7 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
 	positive("params.rooms.radius_fudge", r.RadiusFudge)
-	for _, name := range sortedTags(pp.Tags) {
+	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if !isIdent(name) {
 			p.add(tp, "%q is not a tag: tags use letters, digits and '_' only", name)
@@ -173,6 +174,45 @@ func (d *Document) validateParams(p *problems) {
 			p.add(member(tp, "variation"), "is %q, want a letter A-Z or \"\"", v)
 		}
 	}
+	for _, name := range namesOf(pp.Rules) {
+		r, rp := pp.Rules[name], member("params.rules", name)
+		atLeast(member(rp, "max_uses"), r.MaxUses, 0)
+		positive(member(rp, "weight"), r.Weight)
+	}
+	knownRules := func(path string, rules []string) {
+		for i, r := range rules {
+			if _, ok := pp.Rules[r]; !ok {
+				p.add(index(path, i), "rule %q has no entry in params.rules", r)
+			}
+		}
+	}
+	for _, name := range namesOf(pp.Groups) {
+		g, gp := pp.Groups[name], member("params.groups", name)
+		atLeast(member(gp, "max_uses"), g.MaxUses, 0)
+		knownRules(member(gp, "rules"), g.Rules)
+	}
+	orders := make([]bool, len(pp.Passes))
+	for _, name := range namesOf(pp.Passes) {
+		ps, pp2 := pp.Passes[name], member("params.passes", name)
+		atLeast(member(pp2, "max_iterations"), ps.MaxIterations, 0)
+		knownRules(member(pp2, "rules"), ps.Rules)
+		if ps.Order < 0 || ps.Order >= len(orders) || orders[ps.Order] {
+			p.add(member(pp2, "order"), "is %d: the passes' orders must be 0..%d, each once", ps.Order, len(orders)-1)
+		} else {
+			orders[ps.Order] = true
+		}
+	}
+}
+
+// namesOf returns m's keys in order, so that problems come out in a
+// fixed order.
+func namesOf[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func (d *Document) validateTrace(p *problems, n int) {
