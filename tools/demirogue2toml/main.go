@@ -387,7 +387,8 @@ func (c *converter) write(src string) {
 	c.printf("#\n")
 	c.printf("# From demirogue by Daniel Slaney, BSD-3-Clause.\n")
 	c.printf("# Copyright (c) 2012, Daniel Slaney\n")
-	c.printf("# Redistributions must keep this notice.\n")
+	c.printf("# Redistributions must keep this notice; the licence's conditions and\n")
+	c.printf("# disclaimer are in LICENSE.demirogue beside this file.\n")
 	c.printf("#\n")
 	if fx.Source != "" {
 		c.printf("# Original: %s\n", oneLine(fx.Source))
