@@ -85,7 +85,7 @@ func (p *parser) escape(b *strings.Builder) *syntaxError {
 	case 'e', 'x':
 		return p.errf(at, "escape \\%c is TOML 1.1; rulesets are TOML 1.0 (use \\u%s)", c, map[byte]string{'e': "001B", 'x': "00XX"}[c])
 	default:
-		return p.errf(at, "invalid escape \\%s: TOML knows \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX", printable(c))
+		return p.errf(at, "invalid escape \\%s: TOML knows \\b \\t \\n \\f \\r \\\" \\\\ \\uHHHH \\UHHHHHHHH", printable(c))
 	}
 	return nil
 }
