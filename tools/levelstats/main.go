@@ -4,7 +4,7 @@
 // table in BENCHMARKS.md. It is a measuring tool for the project, not part
 // of dungraph's CLI (dungraph stats, issue 7, will be).
 //
-//	go run ./tools/levelstats -seeds 1000 [-rulesets quads,tree]
+//	go run ./tools/levelstats -seeds 1000 [-rulesets quads,tree] [-set layout.spring=hooke ...]
 package main
 
 import (
@@ -23,6 +23,12 @@ import (
 func main() {
 	seeds := flag.Int("seeds", 1000, "seeds 1..N per ruleset")
 	only := flag.String("rulesets", "", "comma-separated ruleset names (default: all bundled)")
+	var loader rulesets.Loader
+	flag.Func("set", "override a ruleset parameter, key=value (repeatable)", func(s string) error {
+		o, err := rulesets.ParseOverride(s)
+		loader.Overrides = append(loader.Overrides, o)
+		return err
+	})
 	flag.Parse()
 	names := []string{}
 	for _, info := range rulesets.ListBundled() {
@@ -34,7 +40,7 @@ func main() {
 	fmt.Printf("| ruleset | rooms (median) | first attempt | valid | mean attempts | median time | p95 time |\n")
 	fmt.Printf("| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, name := range names {
-		rs, err := rulesets.Bundled(name)
+		rs, err := loader.Bundled(name)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
