@@ -1,0 +1,81 @@
+package level
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	gonumlayout "gonum.org/v1/gonum/graph/layout"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// BenchmarkConstructionVsEades draws the same caves graphs two ways and
+// reports time and corridor crossings: dungraph's construction drawing
+// (which follows the build, rewrite by rewrite, and includes the build's own
+// time) and gonum's layout.EadesR2 run on the finished graph (build not
+// timed) for 200 updates with Barnes–Hut repulsion. EadesR2 is a baseline
+// only: it draws a graph once and keeps no drawing crossing-free.
+func BenchmarkConstructionVsEades(b *testing.B) {
+	for _, n := range []int{100, 330, 1000} {
+		rs, err := rulesets.Loader{Overrides: []rulesets.Override{
+			{Key: "build.max_vertices", Value: fmt.Sprint(n)},
+			{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
+			{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
+		}}.Bundled("caves")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("rooms=%d/dungraph", n), func(b *testing.B) {
+			crossings := 0
+			for i := 0; b.Loop(); i++ {
+				con := &layout.Constructor{Forces: forces(rs.Layout)}
+				bo := rs.Build.Options()
+				bo.RejectCrossings = true
+				bo.AfterRewrite = con.AfterRewrite
+				res, err := rs.Grammar.Build(bo, rand.New(RandSource(uint64(i+1), 0)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				con.Finish(res.Graph)
+				crossings += countCrossings(res.Graph)
+			}
+			b.ReportMetric(float64(crossings)/float64(b.N), "crossings/level")
+		})
+		b.Run(fmt.Sprintf("rooms=%d/eades", n), func(b *testing.B) {
+			crossings := 0
+			for i := 0; b.Loop(); i++ {
+				b.StopTimer()
+				res, err := rs.Grammar.Build(rs.Build.Options(), rand.New(RandSource(uint64(i+1), 0)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				g := res.Graph
+				b.StartTimer()
+				eades := gonumlayout.EadesR2{Updates: 200, Repulsion: 1, Rate: 0.05, Theta: 0.2, Src: rand.NewPCG(uint64(i+1), 1)}
+				o := gonumlayout.NewOptimizerR2(g.Undirected(true), eades.Update)
+				for o.Update() {
+				}
+				b.StopTimer()
+				for v := range g.Order() {
+					g.SetPos(v, o.Coord2(int64(v)))
+				}
+				crossings += countCrossings(g)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(crossings)/float64(b.N), "crossings/level")
+		})
+	}
+}
+
+func countCrossings(g *grammar.Graph) int {
+	n := 0
+	for _, c := range layout.Check(discs(g, nil), corridorsOf(g)) {
+		if c.Kind == layout.CorridorCorridor {
+			n++
+		}
+	}
+	return n
+}
