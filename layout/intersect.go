@@ -52,10 +52,13 @@ const (
 	// cross, touch or overlap.
 	CorridorCorridor
 	// InvalidRoom: a room's centre or radius is not finite, its radius is
-	// negative, or it is so large that centre ± radius overflows. Such a
-	// room cannot be placed; it and its corridors are left out of the other
-	// checks.
+	// negative, it is so large that centre ± radius overflows, or its id
+	// is already used by an earlier room. Such a room cannot be placed; it
+	// and its corridors are left out of the other checks.
 	InvalidRoom
+	// InvalidCorridor: a corridor names a room id that no room has. It is
+	// left out of the other checks.
+	InvalidCorridor
 )
 
 func (k ConflictKind) String() string {
@@ -68,6 +71,8 @@ func (k ConflictKind) String() string {
 		return "corridor-corridor"
 	case InvalidRoom:
 		return "invalid-room"
+	case InvalidCorridor:
+		return "invalid-corridor"
 	}
 	return fmt.Sprintf("ConflictKind(%d)", uint8(k))
 }
@@ -81,8 +86,8 @@ type Conflict struct {
 	Room int
 	// Room2 is the higher id of a RoomRoom conflict.
 	Room2 int
-	// Corridor is the corridor of a RoomCorridor conflict and the lower
-	// (A, then B) of a CorridorCorridor conflict.
+	// Corridor is the corridor of a RoomCorridor or InvalidCorridor
+	// conflict and the lower (A, then B) of a CorridorCorridor conflict.
 	Corridor Link
 	// Corridor2 is the higher corridor of a CorridorCorridor conflict.
 	Corridor2 Link
@@ -103,7 +108,9 @@ func (c Conflict) String() string {
 	case CorridorCorridor:
 		return fmt.Sprintf("corridor %d-%d crosses corridor %d-%d", c.Corridor.A, c.Corridor.B, c.Corridor2.A, c.Corridor2.B)
 	case InvalidRoom:
-		return fmt.Sprintf("room %d has a non-finite or negative size or position", c.Room)
+		return fmt.Sprintf("room %d is invalid: a non-finite or negative size or position, or an id used twice", c.Room)
+	case InvalidCorridor:
+		return fmt.Sprintf("corridor %d-%d names a room that is not in the drawing", c.Corridor.A, c.Corridor.B)
 	}
 	return fmt.Sprintf("%v conflict", c.Kind)
 }
@@ -154,10 +161,10 @@ func compareLinks(a, b Link) int {
 //     ignored. Corridors given twice are reported once.
 //
 // Every decision is exact (package geom): no epsilon, the same answer on
-// every platform. Check panics if two rooms share an id or a corridor names
-// an id that is not a room: those are programming errors, not properties of
-// a drawing. It is Checker.Check on a fresh Checker; reuse a Checker to
-// avoid allocating.
+// every platform. Malformed input is reported, not a panic: a room whose id
+// an earlier room already has is an InvalidRoom, and a corridor naming an id
+// that no room has is an InvalidCorridor. It is Checker.Check on a fresh
+// Checker; reuse a Checker to avoid allocating.
 func Check(rooms []Disc, corridors []Corridor) []Conflict {
 	var c Checker
 	return c.Check(rooms, corridors)
@@ -178,10 +185,12 @@ type Checker struct {
 	ids   idIndex
 	valid []bool     // by room index
 	segs  []checkSeg // non-cosmetic corridors between valid rooms
-	stamp []uint32   // by grid item: the query that last saw it
-	query uint32     // current query's stamp
-	g     grid       // rooms are items 0..len(rooms)-1, segments follow
-	out   []Conflict // scratch, copied to the caller's slice
+	// dangling holds the corridors that name an unknown room.
+	dangling []Link
+	stamp    []uint32   // by grid item: the query that last saw it
+	query    uint32     // current query's stamp
+	g        grid       // rooms are items 0..len(rooms)-1, segments follow
+	out      []Conflict // scratch, copied to the caller's slice
 	// segCells[k] is where segment k's cells start in g.pairs, which keeps
 	// the registrations in order after the grid is built.
 	segCells []int
@@ -229,6 +238,11 @@ func (c *Checker) unordered(rooms []Disc, corridors []Corridor) []Conflict {
 	for i, r := range rooms {
 		if !c.valid[i] && !c.full() {
 			c.out = append(c.out, Conflict{Kind: InvalidRoom, Room: r.ID})
+		}
+	}
+	for _, l := range c.dangling {
+		if !c.full() {
+			c.out = append(c.out, Conflict{Kind: InvalidCorridor, Corridor: l})
 		}
 	}
 	c.checkRooms(rooms)
@@ -386,6 +400,7 @@ func (c *Checker) prepare(rooms []Disc, corridors []Corridor) {
 		// plus its radius overflows.
 		ok = ok && finite(r.Center.X-r.Radius) && finite(r.Center.X+r.Radius) &&
 			finite(r.Center.Y-r.Radius) && finite(r.Center.Y+r.Radius)
+		ok = ok && !c.ids.repeated(i)
 		c.valid[i] = ok
 		if !ok {
 			continue
@@ -471,11 +486,12 @@ func stride(n int) int { return (n + sampleSize - 1) / sampleSize }
 // collectSegs gathers the non-cosmetic corridors between two distinct valid
 // rooms, each once.
 func (c *Checker) collectSegs(rooms []Disc, corridors []Corridor) {
-	c.segs = c.segs[:0]
+	c.segs, c.dangling = c.segs[:0], c.dangling[:0]
 	for _, k := range corridors {
 		ia, ib := c.ids.index(k.A), c.ids.index(k.B)
 		if ia < 0 || ib < 0 {
-			panic(fmt.Sprintf("layout: corridor %d-%d names a room that is not in the drawing", k.A, k.B))
+			c.dangling = append(c.dangling, Link{A: min(k.A, k.B), B: max(k.A, k.B)})
+			continue
 		}
 		if k.Cosmetic || ia == ib || !c.valid[ia] || !c.valid[ib] {
 			continue
@@ -578,21 +594,26 @@ type idIndex struct {
 	min    int
 	dense  []int32 // index+1 of id min+k, 0 for none
 	sorted []idAt
+	// dup marks, by room index, rooms whose id an earlier room has; the
+	// index maps each id to its first room.
+	dup []bool
 }
+
+// repeated reports whether room i's id was already used by an earlier room.
+func (x *idIndex) repeated(i int) bool { return x.dup[i] }
 
 type idAt struct{ id, i int }
 
 func (x *idIndex) build(rooms []Disc) {
 	x.dense, x.sorted = x.dense[:0], x.sorted[:0]
+	x.dup = resize(x.dup, len(rooms))
+	clear(x.dup)
 	if len(rooms) == 0 {
 		return
 	}
 	lo, hi := rooms[0].ID, rooms[0].ID
 	for _, r := range rooms {
 		lo, hi = min(lo, r.ID), max(hi, r.ID)
-	}
-	dup := func(id int) {
-		panic(fmt.Sprintf("layout: two rooms have id %d", id))
 	}
 	if span := uint64(hi) - uint64(lo); span < uint64(4*len(rooms)+64) {
 		x.min = lo
@@ -601,7 +622,8 @@ func (x *idIndex) build(rooms []Disc) {
 		for i, r := range rooms {
 			k := r.ID - lo
 			if x.dense[k] != 0 {
-				dup(r.ID)
+				x.dup[i] = true
+				continue
 			}
 			x.dense[k] = int32(i + 1)
 		}
@@ -610,10 +632,12 @@ func (x *idIndex) build(rooms []Disc) {
 	for i, r := range rooms {
 		x.sorted = append(x.sorted, idAt{r.ID, i})
 	}
-	slices.SortFunc(x.sorted, func(a, b idAt) int { return cmp.Compare(a.id, b.id) })
+	// By id, then by index, so that the first room of an id comes first
+	// and the binary search in index finds it.
+	slices.SortFunc(x.sorted, func(a, b idAt) int { return cmp.Or(cmp.Compare(a.id, b.id), cmp.Compare(a.i, b.i)) })
 	for i := 1; i < len(x.sorted); i++ {
 		if x.sorted[i].id == x.sorted[i-1].id {
-			dup(x.sorted[i].id)
+			x.dup[x.sorted[i].i] = true
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -259,25 +260,35 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-func TestCheckPanics(t *testing.T) {
+// TestCheckMalformed: rooms sharing an id and corridors naming an unknown
+// room are reported as conflicts, never a panic, and the rest of the drawing
+// is still checked.
+func TestCheckMalformed(t *testing.T) {
 	tests := []struct {
 		name      string
 		rooms     []Disc
 		corridors []Corridor
+		want      []Conflict
 	}{
-		{"duplicate id", []Disc{{1, pt(0, 0), 1}, {1, pt(10, 0), 1}}, nil},
-		{"duplicate sparse id", []Disc{{1 << 50, pt(0, 0), 1}, {0, pt(5, 0), 1}, {1 << 50, pt(10, 0), 1}}, nil},
-		{"unknown room", []Disc{{1, pt(0, 0), 1}}, []Corridor{{A: 1, B: 2}}},
-		{"unknown room, cosmetic", []Disc{{1, pt(0, 0), 1}}, []Corridor{{A: 3, B: 1, Cosmetic: true}}},
+		{"duplicate id", []Disc{{1, pt(0, 0), 1}, {1, pt(10, 0), 1}}, nil,
+			[]Conflict{{Kind: InvalidRoom, Room: 1}}},
+		{"duplicate sparse id", []Disc{{1 << 50, pt(0, 0), 1}, {0, pt(5, 0), 1}, {1 << 50, pt(10, 0), 1}}, nil,
+			[]Conflict{{Kind: InvalidRoom, Room: 1 << 50}}},
+		{"unknown room", []Disc{{1, pt(0, 0), 1}}, []Corridor{{A: 1, B: 2}},
+			[]Conflict{{Kind: InvalidCorridor, Corridor: Link{1, 2}}}},
+		{"unknown room, cosmetic", []Disc{{1, pt(0, 0), 1}}, []Corridor{{A: 3, B: 1, Cosmetic: true}},
+			[]Conflict{{Kind: InvalidCorridor, Corridor: Link{1, 3}}}},
+		// The first room of a repeated id keeps it: the corridor is checked
+		// against room 2, which it crosses.
+		{"first room keeps the id", []Disc{{1, pt(0, 0), 1}, {3, pt(20, 0), 1}, {2, pt(10, 0), 2}, {1, pt(100, 100), 1}},
+			[]Corridor{{A: 1, B: 3}},
+			[]Conflict{{Kind: RoomCorridor, Room: 2, Corridor: Link{1, 3}, Depth: 2}, {Kind: InvalidRoom, Room: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			defer func() {
-				if recover() == nil {
-					t.Error("Check did not panic")
-				}
-			}()
-			Check(tt.rooms, tt.corridors)
+			if got := Check(tt.rooms, tt.corridors); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Check = %v, want %v", got, tt.want)
+			}
 		})
 	}
 }
@@ -507,7 +518,8 @@ func TestConflictString(t *testing.T) {
 		{Conflict{Kind: RoomRoom, Room: 1, Room2: 2, Depth: 0.5}, "room 1 overlaps room 2 (depth 0.5)"},
 		{Conflict{Kind: RoomCorridor, Room: 3, Corridor: Link{1, 2}}, "room 3 overlaps corridor 1-2 (depth 0)"},
 		{Conflict{Kind: CorridorCorridor, Corridor: Link{1, 2}, Corridor2: Link{3, 4}}, "corridor 1-2 crosses corridor 3-4"},
-		{Conflict{Kind: InvalidRoom, Room: 7}, "room 7 has a non-finite or negative size or position"},
+		{Conflict{Kind: InvalidRoom, Room: 7}, "room 7 is invalid: a non-finite or negative size or position, or an id used twice"},
+		{Conflict{Kind: InvalidCorridor, Corridor: Link{4, 9}}, "corridor 4-9 names a room that is not in the drawing"},
 	}
 	for _, tt := range tests {
 		if got := tt.c.String(); got != tt.want {
