@@ -62,8 +62,9 @@ func exactCrossSign(a, b r2.Vec) int {
 //
 // It is Shewchuk's orient2d filter: the determinant is computed from the
 // rounded differences q−p and r−p, and its error bound covers that rounding
-// as well as the products'. When the filter cannot decide, exact products
-// (checked with math.FMA, which rounds once by definition and so is the same
+// as well as the products', unless the products are so small that they may
+// have underflowed. When the filter cannot decide, exact products (checked
+// with math.FMA, which rounds once by definition and so is the same
 // everywhere) of exact differences decide in floating point; only what is
 // left goes to rational arithmetic.
 func Orient(p, q, r r2.Vec) int {
@@ -74,22 +75,16 @@ func Orient(p, q, r r2.Vec) int {
 	det := l - rr
 	bound := errBound * (math.Abs(l) + math.Abs(rr))
 	switch {
-	case det > bound:
+	case det > bound && bound > tiny:
 		return 1
-	case -det > bound:
+	case -det > bound && bound > tiny:
 		return -1
 	}
-	if exactDiff(q.X, p.X, ax) && exactDiff(q.Y, p.Y, ay) && exactDiff(r.X, p.X, bx) && exactDiff(r.Y, p.Y, by) &&
-		math.FMA(ax, by, -l) == 0 && math.FMA(ay, bx, -rr) == 0 && !math.IsInf(l, 0) && !math.IsInf(rr, 0) {
+	if exactSub(q.X, p.X, ax) && exactSub(q.Y, p.Y, ay) && exactSub(r.X, p.X, bx) && exactSub(r.Y, p.Y, by) &&
+		exactMul(ax, by, l) && exactMul(ay, bx, rr) {
 		// Both products are exact, so the sign of their rounded difference
 		// is the sign of the exact one.
-		switch {
-		case det > 0:
-			return 1
-		case det < 0:
-			return -1
-		}
-		return 0
+		return sign(det)
 	}
 	return exactOrient(p, q, r)
 }

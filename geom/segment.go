@@ -1,10 +1,6 @@
 package geom
 
-import (
-	"math"
-
-	"gonum.org/v1/gonum/spatial/r2"
-)
+import "gonum.org/v1/gonum/spatial/r2"
 
 // Intersection classifies how two closed segments meet.
 type Intersection int
@@ -49,24 +45,24 @@ func SegmentsIntersect(a, b, c, d r2.Vec) Intersection {
 		}
 		return Disjoint
 	case !ab:
-		if onSegment(c, d, a) {
+		if OnSegment(c, d, a) {
 			return Touch
 		}
 		return Disjoint
 	case !cd:
-		if onSegment(a, b, c) {
+		if OnSegment(a, b, c) {
 			return Touch
 		}
 		return Disjoint
 	}
-	o1, o2 := orient(a, b, c), orient(a, b, d)
+	o1, o2 := Orient(a, b, c), Orient(a, b, d)
 	if o1 == 0 && o2 == 0 {
 		return collinearOverlap(a, b, c, d)
 	}
 	if o1*o2 > 0 {
 		return Disjoint
 	}
-	o3, o4 := orient(c, d, a), orient(c, d, b)
+	o3, o4 := Orient(c, d, a), Orient(c, d, b)
 	if o3*o4 > 0 {
 		return Disjoint
 	}
@@ -79,34 +75,10 @@ func SegmentsIntersect(a, b, c, d r2.Vec) Intersection {
 	return Touch
 }
 
-// orient is Orient with Shewchuk's orient2d filter, whose bound also covers
-// the rounding of the differences: Orient sends every inexact difference to
-// the exact path, which for arbitrary floating-point positions (a layout's,
-// before rounding) is nearly every call. The answer is the same; only the
-// cost differs.
-func orient(p, q, r r2.Vec) int {
-	l := float64(float64(p.X-r.X) * float64(q.Y-r.Y))
-	rr := float64(float64(p.Y-r.Y) * float64(q.X-r.X))
-	det := l - rr
-	bound := errBound * (math.Abs(l) + math.Abs(rr))
-	switch {
-	case det > bound && bound > tiny:
-		return 1
-	case -det > bound && bound > tiny:
-		return -1
-	}
-	ax, by := float64(p.X-r.X), float64(q.Y-r.Y)
-	ay, bx := float64(p.Y-r.Y), float64(q.X-r.X)
-	if exactSub(p.X, r.X, ax) && exactSub(q.Y, r.Y, by) && exactSub(p.Y, r.Y, ay) && exactSub(q.X, r.X, bx) &&
-		exactMul(ax, by, l) && exactMul(ay, bx, rr) && exactSub(l, rr, det) {
-		return sign(det)
-	}
-	return Orient(p, q, r)
-}
-
-// onSegment reports whether p lies on the closed segment ab, a ≠ b.
-func onSegment(a, b, p r2.Vec) bool {
-	if orient(a, b, p) != 0 {
+// OnSegment reports exactly whether p lies on the closed segment ab (the
+// point a when a = b).
+func OnSegment(a, b, p r2.Vec) bool {
+	if Orient(a, b, p) != 0 {
 		return false
 	}
 	return between(a.X, b.X, p.X) && between(a.Y, b.Y, p.Y)

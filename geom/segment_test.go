@@ -188,7 +188,7 @@ func TestSegmentsIntersectNearMiss(t *testing.T) {
 	}
 }
 
-func TestOrientFilterMatchesOrient(t *testing.T) {
+func TestOrientMatchesExact(t *testing.T) {
 	// Random floats: differences are inexact, so this exercises the
 	// filter's bound; near-collinear triples make it hand over.
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -199,8 +199,8 @@ func TestOrientFilterMatchesOrient(t *testing.T) {
 		if i%2 == 0 {
 			r.X = math.Nextafter(r.X, math.Inf(rng.IntN(2)*2-1))
 		}
-		if got, want := orient(p, q, r), exactOrient(p, q, r); got != want {
-			t.Fatalf("orient(%v, %v, %v) = %d, exact %d", p, q, r, got, want)
+		if got, want := Orient(p, q, r), exactOrient(p, q, r); got != want {
+			t.Fatalf("Orient(%v, %v, %v) = %d, exact %d", p, q, r, got, want)
 		}
 	}
 }

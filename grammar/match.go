@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"gonum.org/v1/gonum/spatial/r2"
-
 	"github.com/dungraph/dungraph/geom"
 )
 
@@ -344,7 +342,7 @@ func (c *compiled) crossingOK(g *Graph, m []int) bool {
 		pa, pb := g.vs[a].Pos, g.vs[b].Pos
 		for u, hs := range g.adj {
 			pu := g.vs[u].Pos
-			if u != a && u != b && onSegment(pa, pb, pu) {
+			if u != a && u != b && geom.OnSegment(pa, pb, pu) {
 				return false
 			}
 			for _, h := range hs {
@@ -359,11 +357,4 @@ func (c *compiled) crossingOK(g *Graph, m []int) bool {
 		}
 	}
 	return true
-}
-
-// onSegment reports exactly whether p lies on the closed segment ab.
-func onSegment(a, b, p r2.Vec) bool {
-	return geom.Orient(a, b, p) == 0 &&
-		min(a.X, b.X) <= p.X && p.X <= max(a.X, b.X) &&
-		min(a.Y, b.Y) <= p.Y && p.Y <= max(a.Y, b.Y)
 }

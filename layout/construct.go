@@ -223,7 +223,7 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 				continue
 			}
 			pa, pb := d.Pos[a], d.Pos[b]
-			if onSegment(pa, pb, pn) {
+			if geom.OnSegment(pa, pb, pn) {
 				return true
 			}
 			for _, e := range g.Neighbors(n) {
@@ -238,7 +238,7 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 		}
 		// A corridor of n through vertex a.
 		for _, e := range g.Neighbors(n) {
-			if w := e.To; !e.Cosmetic && w != a && !skip(w) && onSegment(pn, d.Pos[w], d.Pos[a]) {
+			if w := e.To; !e.Cosmetic && w != a && !skip(w) && geom.OnSegment(pn, d.Pos[w], d.Pos[a]) {
 				return true
 			}
 		}

@@ -4,8 +4,6 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/spatial/r2"
-
-	"github.com/dungraph/dungraph/geom"
 )
 
 // Validity-preserving moves (after PrEd, Bertault 2000, and ImPrEd,
@@ -226,11 +224,4 @@ func pointSegmentDist(p, a, b r2.Vec) float64 {
 	dx := float64(ap.X - float64(t*ab.X))
 	dy := float64(ap.Y - float64(t*ab.Y))
 	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
-}
-
-// onSegment reports exactly whether p lies on the closed segment ab.
-func onSegment(a, b, p r2.Vec) bool {
-	return geom.Orient(a, b, p) == 0 &&
-		math.Min(a.X, b.X) <= p.X && p.X <= math.Max(a.X, b.X) &&
-		math.Min(a.Y, b.Y) <= p.Y && p.Y <= math.Max(a.Y, b.Y)
 }

@@ -40,7 +40,7 @@ func planarDrawing(rng *rand.Rand, n int, extra float64) *grammar.Graph {
 			}
 		}
 		for v := range g.Order() {
-			if v != a && v != b && onSegment(pa, pb, g.Vertex(v).Pos) {
+			if v != a && v != b && geom.OnSegment(pa, pb, g.Vertex(v).Pos) {
 				return false
 			}
 		}

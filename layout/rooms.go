@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/spatial/r2"
 
+	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
 )
 
@@ -188,7 +189,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 			scale = math.Max(scale, float64(rooms[c.Room].Radius+rooms[c.Room2].Radius+margin)/d)
 		case RoomCorridor:
 			d := pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
-			if onSegment(pos[c.Corridor.A], pos[c.Corridor.B], pos[c.Room]) {
+			if geom.OnSegment(pos[c.Corridor.A], pos[c.Corridor.B], pos[c.Room]) {
 				return 0, fmt.Errorf("layout: room %d lies on corridor %d-%d: %w", c.Room, c.Corridor.A, c.Corridor.B, ErrUnfixable)
 			}
 			scale = math.Max(scale, float64(rooms[c.Room].Radius+margin)/d)
