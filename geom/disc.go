@@ -107,15 +107,7 @@ func filterDist2(dx, dy, s float64) (int, bool) {
 	d := float64(xx+yy) - ss
 	mag := float64(xx+yy) + ss
 	bound := discBound * mag
-	switch {
-	case math.IsInf(mag, 0) || !(mag > tiny):
-		return 0, false
-	case d > bound:
-		return 1, true
-	case -d > bound:
-		return -1, true
-	}
-	return 0, false
+	return decide(d, bound, mag)
 }
 
 func finite(vs ...float64) bool {
@@ -257,15 +249,7 @@ func filterLine(ux, uy, wx, wy, r float64) (int, bool) {
 	d := float64(cross*cross) - rhs
 	mag := float64(a*a) + rhs
 	bound := lineBound * mag
-	switch {
-	case math.IsInf(mag, 0) || !(mag > tiny):
-		return 0, false
-	case d > bound:
-		return 1, true
-	case -d > bound:
-		return -1, true
-	}
-	return 0, false
+	return decide(d, bound, mag)
 }
 
 // exactLine returns the sign of (u × w)² − r²·|u|² when every step of its
@@ -316,4 +300,19 @@ func exactSegmentDiscGap(a, b, c r2.Vec, r float64) int {
 	cross.Sub(cross, new(big.Rat).Mul(uy, wx))
 	cross.Mul(cross, cross)
 	return cross.Cmp(rr.Mul(rr, sqLen(ux, uy)))
+}
+
+// decide returns the sign of d when the filter's error bound settles it: d
+// lies farther from zero than bound, and mag, the size of the terms, is
+// finite and too large to have underflowed.
+func decide(d, bound, mag float64) (int, bool) {
+	switch {
+	case math.IsInf(mag, 0) || !(mag > tiny):
+		return 0, false
+	case d > bound:
+		return 1, true
+	case -d > bound:
+		return -1, true
+	}
+	return 0, false
 }
