@@ -9,6 +9,7 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -30,6 +31,9 @@ type Level struct {
 	Attempt int
 	Graph   *grammar.Graph
 	Rooms   []layout.Room
+	// Route is the level's entrance, goal, critical path, depths and dead
+	// ends.
+	Route *route.Route
 	// Build is the grammar's result: the trace of rule applications, how
 	// each pass ended and how often each rule was used.
 	Build *grammar.Result
@@ -61,6 +65,14 @@ type Metrics struct {
 	Relax             layout.RelaxStats
 	Quality           layout.Quality
 	Clearance         layout.Clearance
+	// CriticalPathRooms and CriticalPathLength are the rooms on the
+	// critical path, entrance and goal included, and its length in world
+	// units; DeadEnds counts the dead ends and MaxDepth is the largest
+	// room depth (see package route).
+	CriticalPathRooms  int
+	CriticalPathLength float64
+	DeadEnds           int
+	MaxDepth           int
 }
 
 // RandSource returns the random source of an attempt: PCG whose 128-bit
@@ -176,9 +188,17 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		return nil, describe(cs), len(cs), nil
 	}
+	rt, err := route.Find(g, Roles(rs))
+	if err != nil {
+		// The build keeps the rooms connected, so this is not expected;
+		// should it happen, the attempt fails rather than ship the level.
+		return nil, err.Error(), 0, nil
+	}
 	lv = &Level{
-		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res,
+		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res, Route: rt,
 		Metrics: Metrics{
+			CriticalPathRooms: len(rt.Path), CriticalPathLength: rt.Length,
+			DeadEnds: len(rt.DeadEnds), MaxDepth: rt.MaxDepth(),
 			Rooms: g.Order(), Corridors: len(corridors),
 			ConstructionCrossings: crossings,
 			Construct:             con.Stats(),
@@ -188,6 +208,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		},
 	}
 	return lv, "", 0, nil
+}
+
+// Roles returns the tags rs gives the entrance and goal roles.
+func Roles(rs *rulesets.Ruleset) route.Roles {
+	return route.Roles{Entrance: rs.Role(rulesets.RoleEntrance), Goal: rs.Role(rulesets.RoleGoal)}
 }
 
 func describe(cs []layout.Conflict) string {

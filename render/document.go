@@ -14,6 +14,7 @@ import (
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -23,7 +24,7 @@ const Format = "dungraph.level"
 // Version is the version of the level format this package writes and the
 // only one it reads. It changes when a key is removed, renamed or changes
 // meaning; see docs/level-format.md.
-const Version = 1
+const Version = 2
 
 // ModulePath is the module whose version Provenance reports.
 const ModulePath = "github.com/dungraph/dungraph"
@@ -44,6 +45,7 @@ type Document struct {
 	Params    Params     `json:"params"`
 	Vertices  []Vertex   `json:"vertices"`
 	Edges     []Edge     `json:"edges"`
+	Route     Route      `json:"route"`
 	Metrics   Metrics    `json:"metrics"`
 	Trace     Trace      `json:"trace"`
 	Failures  []Failure  `json:"failures"`
@@ -156,6 +158,8 @@ type Tag struct {
 	MinExtent int    `json:"min_extent"`
 	MaxExtent int    `json:"max_extent"`
 	Variation string `json:"variation"`
+	Role      string `json:"role"`
+	Entity    string `json:"entity"`
 }
 
 // Vertex is a room: a W × H rectangle centred on (X, Y), inside the disc of
@@ -184,6 +188,19 @@ type Edge struct {
 	LengthFactor Float `json:"length_factor"`
 }
 
+// Route is route.Route: the entrance, the goal, the critical path between
+// them, and each vertex's depth and distance from the entrance (-1 for
+// cosmetic vertices). Validate checks it against the graph.
+type Route struct {
+	Entrance     int     `json:"entrance"`
+	Goal         int     `json:"goal"`
+	CriticalPath []int   `json:"critical_path"`
+	Length       Float   `json:"length"`
+	Depth        []int   `json:"depth"`
+	Distance     []Float `json:"distance"`
+	DeadEnds     []int   `json:"dead_ends"`
+}
+
 // Metrics are level.Metrics. None depends on the clock.
 type Metrics struct {
 	Rooms                 int              `json:"rooms"`
@@ -195,6 +212,10 @@ type Metrics struct {
 	Relax                 RelaxMetrics     `json:"relax"`
 	Quality               QualityMetrics   `json:"quality"`
 	Clearance             ClearanceMetrics `json:"clearance"`
+	CriticalPathRooms     int              `json:"critical_path_rooms"`
+	CriticalPathLength    Float            `json:"critical_path_length"`
+	DeadEnds              int              `json:"dead_ends"`
+	MaxDepth              int              `json:"max_depth"`
 }
 
 // ConstructMetrics are layout.ConstructStats.
@@ -364,7 +385,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			return
 		}
 		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation}
+		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity}
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)
@@ -395,6 +416,10 @@ func FromLevel(lv *level.Level) (*Document, error) {
 	for _, e := range g.Edges() {
 		d.Edges = append(d.Edges, Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic, LengthFactor: Float(lengthFactor(e.LengthFactor))})
 	}
+	if lv.Route == nil {
+		return nil, errors.New("render: level without a route")
+	}
+	d.Route = routeOf(lv.Route)
 	d.Metrics = metricsOf(lv.Metrics)
 	d.Trace = traceOf(lv.Build, rs.Grammar)
 	for i, f := range lv.Failures {
@@ -412,6 +437,17 @@ func lengthFactor(f float64) float64 {
 		return 1
 	}
 	return f
+}
+
+func routeOf(r *route.Route) Route {
+	out := Route{
+		Entrance: r.Entrance, Goal: r.Goal, CriticalPath: nonNil(slices.Clone(r.Path)), Length: Float(r.Length),
+		Depth: nonNil(slices.Clone(r.Depth)), Distance: make([]Float, len(r.Distance)), DeadEnds: nonNil(slices.Clone(r.DeadEnds)),
+	}
+	for i, v := range r.Distance {
+		out.Distance[i] = Float(v)
+	}
+	return out
 }
 
 func forcesOf(f rulesets.Forces) Forces {
@@ -433,7 +469,9 @@ func metricsOf(m level.Metrics) Metrics {
 			EdgeDeviation: Float(q.EdgeDeviation), Stress: Float(q.Stress), AngularResolution: Float(q.AngularResolution),
 			Min: pointOf(q.Min), Max: pointOf(q.Max), Aspect: Float(q.Aspect),
 		},
-		Clearance: ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
+		Clearance:         ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
+		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: Float(m.CriticalPathLength),
+		DeadEnds: m.DeadEnds, MaxDepth: m.MaxDepth,
 	}
 }
 
@@ -501,6 +539,29 @@ func (d *Document) Graph() (*grammar.Graph, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
+	return d.graph()
+}
+
+// UpdateRoute recomputes d.Route and the route's metrics from the graph,
+// for a document whose rooms or corridors were edited: Validate refuses a
+// route that does not match the graph.
+func (d *Document) UpdateRoute() error {
+	g, err := d.graph()
+	if err != nil {
+		return err
+	}
+	r, err := route.Find(g, d.Roles())
+	if err != nil {
+		return err
+	}
+	d.Route = routeOf(r)
+	d.Metrics.CriticalPathRooms, d.Metrics.CriticalPathLength = len(r.Path), Float(r.Length)
+	d.Metrics.DeadEnds, d.Metrics.MaxDepth = len(r.DeadEnds), r.MaxDepth()
+	return nil
+}
+
+// graph builds the graph of a document whose vertices and edges are valid.
+func (d *Document) graph() (*grammar.Graph, error) {
 	g := new(grammar.Graph)
 	for _, v := range d.Vertices {
 		g.AddVertex(grammar.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic, CreatedBy: v.CreatedBy})

@@ -42,7 +42,7 @@ func ExampleFromLevel() {
 	// Output:
 	// {
 	//   "format": "dungraph.level",
-	//   "version": 1,
+	//   "version": 2,
 	//   "seed": 42,
 }
 
@@ -70,7 +70,7 @@ func ExampleReadJSON() {
 	fmt.Println(err)
 	// Output:
 	// quads 42 true
-	// render: 1:41: version: level format version 9 is not supported: this dungraph reads version 1 only
+	// render: 1:41: version: level format version 9 is not supported: this dungraph reads version 2 only
 }
 
 func ExamplePNG_Write() {

@@ -131,7 +131,10 @@ func tinyDoc() *Document {
 			{A: 0, B: 1, LengthFactor: 1},
 			{A: 0, B: 2, Cosmetic: true, LengthFactor: 0.5},
 		},
+		Route: Route{Entrance: 0, Goal: 1, CriticalPath: []int{0, 1}, Length: 400.0003124998779,
+			Depth: []int{0, 1, -1}, Distance: []Float{0, 400.0003124998779, -1}, DeadEnds: []int{}},
 		Metrics: Metrics{Rooms: 3, Corridors: 1, Attempts: 1, Relax: RelaxMetrics{Scale: 1.1, Converged: true},
+			CriticalPathRooms: 2, CriticalPathLength: 400.0003124998779, MaxDepth: 1,
 			Quality:   QualityMetrics{Min: Point{-125, -425}, Max: Point{506.06601717798213, 125}, Aspect: 1.1},
 			Clearance: ClearanceMetrics{Rooms: &one, Corridors: nil}},
 		Trace: Trace{

@@ -182,16 +182,19 @@ func scanString(b []byte) ([]byte, []byte, error) {
 
 func (n *jnode) container() bool { return n.raw == nil }
 
-// flat reports whether every member of n is a scalar or an array of
-// scalars.
+// flat reports whether every member of n is a scalar or a short array of
+// scalars. An array longer than longArray (the route's per-vertex depths
+// and distances) gets a line of its own.
 func (n *jnode) flat() bool {
 	for _, k := range n.kids {
-		if k.container() && (k.obj || k.records()) && len(k.kids) > 0 {
+		if k.container() && (k.obj || k.records() || len(k.kids) > longArray) && len(k.kids) > 0 {
 			return false
 		}
 	}
 	return true
 }
+
+const longArray = 16
 
 // records reports whether n is an array of containers: a list of records.
 func (n *jnode) records() bool {

@@ -96,7 +96,7 @@ func TestJSONLayout(t *testing.T) {
 			t.Fatalf("tab indentation: %q", l)
 		}
 	}
-	want := []string{"format", "version", "generator", "seed", "attempt", "ruleset", "params", "vertices", "edges", "metrics", "trace", "failures"}
+	want := []string{"format", "version", "generator", "seed", "attempt", "ruleset", "params", "vertices", "edges", "route", "metrics", "trace", "failures"}
 	if !slices.Equal(keys, want) {
 		t.Errorf("top-level keys\n got %q\nwant %q", keys, want)
 	}

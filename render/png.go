@@ -354,6 +354,7 @@ func (s *scene) draw(upTo int, caption string) *image.RGBA {
 			}
 		}
 	}
+	s.markers(dc, visible)
 	if s.o.Labels || s.o.Trace {
 		for id, v := range s.d.Vertices {
 			if visible(id) {
@@ -432,6 +433,65 @@ func (s *scene) hatch(dc *gg.Context, x, y, w, h, in float64, c color.RGBA) {
 		}
 	}
 	dc.SetLineCap(gg.LineCapRound)
+}
+
+// markers marks the entrance with a green play sign and the goal with a
+// gold star, centred on their rooms (the goal's sits to the right when the
+// two share a room).
+func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
+	rt := s.d.Route
+	n := len(s.d.Vertices)
+	if rt.Entrance < 0 || rt.Entrance >= n || rt.Goal < 0 || rt.Goal >= n {
+		return
+	}
+	size := func(v Vertex) float64 {
+		_, _, w, h := s.rect(v)
+		return min(max(min(w, h)*0.22, 4*s.u, 3), float64(s.size)/16)
+	}
+	if e := s.d.Vertices[rt.Entrance]; visible(e.ID) {
+		x, y := s.pt(e.X, e.Y)
+		r := size(e)
+		if rt.Goal == rt.Entrance {
+			x -= r
+		}
+		dc.DrawCircle(x, y, r)
+		dc.SetColor(paperColor)
+		dc.FillPreserve()
+		dc.SetColor(entranceColor)
+		dc.SetLineWidth(math.Max(r*0.18, 1))
+		dc.Stroke()
+		dc.MoveTo(x-r*0.35, y-r*0.5)
+		dc.LineTo(x+r*0.55, y)
+		dc.LineTo(x-r*0.35, y+r*0.5)
+		dc.ClosePath()
+		dc.Fill()
+	}
+	if g := s.d.Vertices[rt.Goal]; visible(g.ID) {
+		x, y := s.pt(g.X, g.Y)
+		r := size(g)
+		if rt.Goal == rt.Entrance {
+			x += r
+		}
+		// A five-pointed star: the points' unit vectors, precomputed so
+		// that no transcendental function reaches the picture.
+		star := [10][2]float64{
+			{0, -1}, {0.2245, -0.309}, {0.9511, -0.309}, {0.3633, 0.118}, {0.5878, 0.809},
+			{0, 0.382}, {-0.5878, 0.809}, {-0.3633, 0.118}, {-0.9511, -0.309}, {-0.2245, -0.309},
+		}
+		for i, p := range star {
+			if i == 0 {
+				dc.MoveTo(x+r*p[0], y+r*p[1])
+			} else {
+				dc.LineTo(x+r*p[0], y+r*p[1])
+			}
+		}
+		dc.ClosePath()
+		dc.SetColor(goalColor)
+		dc.FillPreserve()
+		dc.SetColor(inkColor)
+		dc.SetLineWidth(math.Max(r*0.1, 1))
+		dc.Stroke()
+	}
 }
 
 // annotate writes a room's label and trace badge.

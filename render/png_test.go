@@ -112,6 +112,9 @@ func TestSimilarDetectsChanges(t *testing.T) {
 	}
 	d := tinyDoc()
 	d.Vertices[1].X += 20 // one room moves
+	if err := d.UpdateRoute(); err != nil {
+		t.Fatal(err)
+	}
 	var moved bytes.Buffer
 	if err := (PNG{Size: 128}).Write(&moved, d); err != nil {
 		t.Fatal(err)
@@ -145,7 +148,9 @@ func TestPNGDeterministic(t *testing.T) {
 	}
 }
 
-// centre returns the colour at a vertex's centre.
+// centre returns the colour of a vertex's room, at its middle height a
+// tenth of its width in from the left: clear of the wall and of the
+// entrance and goal markers at the centre.
 func centre(t *testing.T, o PNG, d *Document, id int) color.RGBA {
 	t.Helper()
 	s, err := newScene(o, d)
@@ -153,8 +158,41 @@ func centre(t *testing.T, o PNG, d *Document, id int) color.RGBA {
 		t.Fatal(err)
 	}
 	img := s.draw(len(d.Trace.Steps), "")
-	x, y := s.pt(d.Vertices[id].X, d.Vertices[id].Y)
-	return img.RGBAAt(int(x), int(y))
+	x, y, w, h := s.rect(d.Vertices[id])
+	return img.RGBAAt(int(x+w/10), int(y+h/2))
+}
+
+// TestPNGMarkers checks the entrance and goal markers at their rooms'
+// centres, and that they follow the route.
+func TestPNGMarkers(t *testing.T) {
+	at := func(d *Document, id int) color.RGBA {
+		s, err := newScene(PNG{Size: 300}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := s.draw(len(d.Trace.Steps), "")
+		x, y := s.pt(d.Vertices[id].X, d.Vertices[id].Y)
+		return img.RGBAAt(int(x), int(y))
+	}
+	d := tinyDoc()
+	if got := at(d, 0); got != entranceColor {
+		t.Errorf("entrance room 0 is %v at its centre, want %v", got, entranceColor)
+	}
+	if got := at(d, 1); got != goalColor {
+		t.Errorf("goal room 1 is %v at its centre, want %v", got, goalColor)
+	}
+	// Make room 1 the entrance: the markers swap.
+	d.Params.Tags["b"] = Tag{Label: "b", MinExtent: 3, MaxExtent: 4, Role: "entrance"}
+	d.Vertices[1].Tag = "b"
+	if err := d.UpdateRoute(); err != nil {
+		t.Fatal(err)
+	}
+	if got := at(d, 1); got != entranceColor {
+		t.Errorf("entrance room 1 is %v at its centre, want %v", got, entranceColor)
+	}
+	if got := at(d, 0); got != goalColor {
+		t.Errorf("goal room 0 is %v at its centre, want %v", got, goalColor)
+	}
 }
 
 func TestPNGColours(t *testing.T) {
@@ -198,15 +236,18 @@ func TestPNGOrientation(t *testing.T) {
 }
 
 func TestPNGEdgeCases(t *testing.T) {
-	empty := tinyDoc()
-	empty.Vertices, empty.Edges, empty.Trace.Steps = nil, nil, nil
 	one := tinyDoc()
 	one.Vertices, one.Edges, one.Trace.Steps = one.Vertices[:1], nil, nil
 	point := tinyDoc()
 	for i := range point.Vertices {
 		point.Vertices[i].X, point.Vertices[i].Y, point.Vertices[i].W, point.Vertices[i].H = 0, 0, 0, 0
 	}
-	for name, d := range map[string]*Document{"empty": empty, "one room": one, "all at one point": point} {
+	for _, d := range []*Document{one, point} {
+		if err := d.UpdateRoute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, d := range map[string]*Document{"one room": one, "all at one point": point} {
 		img, err := PNG{Size: 100, Labels: true, Trace: true}.Render(d)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -219,13 +260,17 @@ func TestPNGEdgeCases(t *testing.T) {
 }
 
 // TestPNGExtremeDocuments renders valid documents at the limits of
-// float64: each must finish quickly, inside the picture.
+// float64: each must finish quickly, inside the picture. Rooms so far apart
+// that their distance overflows are not valid documents (the route's
+// lengths could not be written) and get an error.
 func TestPNGExtremeDocuments(t *testing.T) {
 	for name, mutate := range map[string]func(d *Document){
-		"rooms at ±MaxFloat64":     func(d *Document) { d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64, math.MaxFloat64 },
+		"rooms at ±MaxFloat64": func(d *Document) {
+			d.Vertices[0].X, d.Vertices[1].X, d.Vertices[2].X = -math.MaxFloat64/2, math.MaxFloat64/2, math.MaxFloat64
+		},
 		"room of MaxFloat64 sides": func(d *Document) { d.Vertices[0].W, d.Vertices[0].H = math.MaxFloat64, math.MaxFloat64 },
 		"both": func(d *Document) {
-			d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64, math.MaxFloat64
+			d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64/2, math.MaxFloat64/2
 			d.Vertices[0].W, d.Vertices[1].W = math.MaxFloat64, math.MaxFloat64
 		},
 		"far from the origin": func(d *Document) { d.Vertices[0].X, d.Vertices[1].X = 1e300, 1e300+1e285 },
@@ -240,6 +285,9 @@ func TestPNGExtremeDocuments(t *testing.T) {
 	} {
 		d := tinyDoc()
 		mutate(d)
+		if err := d.UpdateRoute(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 		if _, err := (PNG{Size: 100, Labels: true, Trace: true}).Render(d); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}

@@ -39,9 +39,9 @@ func TestReadJSONErrors(t *testing.T) {
 		{"not an object", raw("[1, 2]\n", 1), "", ErrFormat, "a level is an object"},
 		{"other format", replace(`"dungraph.level"`, `"dungraph.ruleset"`), "format", ErrFormat, "format names the kind of file"},
 		{"no format", at(1, replace(`"format": "dungraph.level",`, ``)), "", ErrFormat, "format is required"},
-		{"newer version", replace(`"version": 1`, `"version": 2`), "version", ErrVersion, "a newer format must not be half-read"},
-		{"version as string", replace(`"version": 1`, `"version": "1"`), "version", ErrVersion, "the version is the number 1"},
-		{"no version", at(1, replace(`"version": 1,`, ``)), "", ErrVersion, "version is required"},
+		{"newer version", replace(`"version": 2`, `"version": 3`), "version", ErrVersion, "a newer format must not be half-read"},
+		{"version as string", replace(`"version": 2`, `"version": "2"`), "version", ErrVersion, "the version is the number 2"},
+		{"no version", at(1, replace(`"version": 2,`, ``)), "", ErrVersion, "version is required"},
 		{"unknown key", replace(`"seed": 7,`, `"seed": 7, "sneed": 2,`), "sneed", nil, "misspelt keys are errors"},
 		{"unknown nested key", replace(`"created_by": -1}`, `"created_by": -1, "colour": "red"}`), "vertices[0].colour", nil, "unknown keys are found at any depth"},
 		{"key in the wrong case", replace(`"seed": 7,`, `"Seed": 1,`), "Seed", nil, "keys are case-sensitive, unlike encoding/json's"},
@@ -116,7 +116,7 @@ func TestReadJSONReportsEveryProblem(t *testing.T) {
 }
 
 func TestReadJSONPosition(t *testing.T) {
-	in := "{\n  \"format\": \"dungraph.level\",\n  \"version\": 1,\n  \"seed\": \"é\", \"x\": 1\n}\n"
+	in := "{\n  \"format\": \"dungraph.level\",\n  \"version\": 2,\n  \"seed\": \"é\", \"x\": 1\n}\n"
 	_, err := ReadJSON(strings.NewReader(in))
 	var l ErrorList
 	if !errors.As(err, &l) {
@@ -143,7 +143,7 @@ func TestReadJSONReadError(t *testing.T) {
 }
 
 func TestReadJSONVersionMessage(t *testing.T) {
-	in := strings.Replace(string(mustJSON(t, tinyDoc())), `"version": 1`, `"version": 2`, 1)
+	in := strings.Replace(string(mustJSON(t, tinyDoc())), `"version": 2`, `"version": 3`, 1)
 	// A newer file may have keys this version does not know: only the
 	// version is reported.
 	in = strings.Replace(in, `"seed": 7,`, `"seed": 7, "entrance": 0,`, 1)
@@ -152,7 +152,7 @@ func TestReadJSONVersionMessage(t *testing.T) {
 	if !errors.As(err, &l) || len(l) != 1 || !errors.Is(err, ErrVersion) {
 		t.Fatalf("want one ErrVersion problem, got %v", err)
 	}
-	if msg := l[0].Error(); !strings.Contains(msg, "2") || !strings.Contains(msg, "version 1") {
+	if msg := l[0].Error(); !strings.Contains(msg, "3") || !strings.Contains(msg, "version 2") {
 		t.Errorf("message %q should name the file's version and the supported one", msg)
 	}
 }

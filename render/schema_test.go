@@ -279,7 +279,7 @@ func TestSchemaAndReaderAgree(t *testing.T) {
 	v := &schemaValidator{root: loadSchema(t)}
 	base := string(mustJSON(t, tinyDoc()))
 	for _, tc := range []struct{ old, new string }{
-		{`"version": 1`, `"version": 2`},
+		{`"version": 2`, `"version": 3`},
 		{`"format": "dungraph.level"`, `"format": "x"`},
 		{`"seed": 7,`, `"seed": -7,`},
 		{`"attempt": 0,`, `"attempt": 0.5,`},

@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/dungraph/dungraph/route"
+	"github.com/dungraph/dungraph/rulesets"
 )
 
 // Validate reports every problem with d that the format forbids: a wrong
@@ -87,6 +90,11 @@ func (d *Document) Validate() error {
 		}
 	}
 	d.validateTrace(&p, n)
+	if len(p.list) == 0 {
+		// The route is derived from the graph: recompute it, which needs
+		// valid vertices and edges.
+		d.validateRoute(&p)
+	}
 	for i, f := range d.Failures {
 		if f.Attempt < 0 || f.Attempt >= d.Attempt {
 			p.add(member(index("failures", i), "attempt"), "is %d: failures are of earlier attempts, 0 to %d", f.Attempt, d.Attempt-1)
@@ -285,4 +293,53 @@ func finite(p *problems, v reflect.Value, path string) {
 			}
 		}
 	}
+}
+
+// Roles returns the tags that take the entrance and goal roles in
+// d.Params.Tags.
+func (d *Document) Roles() route.Roles {
+	var r route.Roles
+	for _, name := range namesOf(d.Params.Tags) {
+		switch d.Params.Tags[name].Role {
+		case rulesets.RoleEntrance:
+			r.Entrance = name
+		case rulesets.RoleGoal:
+			r.Goal = name
+		}
+	}
+	return r
+}
+
+// validateRoute checks the route and its metrics against the route of
+// the graph.
+func (d *Document) validateRoute(p *problems) {
+	g, err := d.graph()
+	if err != nil {
+		p.add("edges", "%v", err)
+		return
+	}
+	r, err := route.Find(g, d.Roles())
+	if err != nil {
+		p.add("route", "%v", err)
+		return
+	}
+	want := routeOf(r)
+	got := d.Route
+	check := func(key string, ok bool, format string, args ...any) {
+		if !ok {
+			p.add(key, format, args...)
+		}
+	}
+	check("route.entrance", got.Entrance == want.Entrance, "is %d, the graph's entrance is %d", got.Entrance, want.Entrance)
+	check("route.goal", got.Goal == want.Goal, "is %d, the graph's goal is %d", got.Goal, want.Goal)
+	check("route.critical_path", slices.Equal(got.CriticalPath, want.CriticalPath), "is %v, the graph's critical path is %v", got.CriticalPath, want.CriticalPath)
+	check("route.length", got.Length == want.Length, "is %v, the critical path is %v long", float64(got.Length), float64(want.Length))
+	check("route.depth", slices.Equal(got.Depth, want.Depth), "does not match the graph's depths %v", want.Depth)
+	check("route.distance", slices.Equal(got.Distance, want.Distance), "does not match the graph's distances from the entrance")
+	check("route.dead_ends", slices.Equal(got.DeadEnds, want.DeadEnds), "is %v, the graph's dead ends are %v", got.DeadEnds, want.DeadEnds)
+	m := d.Metrics
+	check("metrics.critical_path_rooms", m.CriticalPathRooms == len(want.CriticalPath), "is %d, the critical path has %d rooms", m.CriticalPathRooms, len(want.CriticalPath))
+	check("metrics.critical_path_length", m.CriticalPathLength == want.Length, "is %v, the critical path is %v long", float64(m.CriticalPathLength), float64(want.Length))
+	check("metrics.dead_ends", m.DeadEnds == len(want.DeadEnds), "is %d, the level has %d dead ends", m.DeadEnds, len(want.DeadEnds))
+	check("metrics.max_depth", m.MaxDepth == r.MaxDepth(), "is %d, the deepest room is at depth %d", m.MaxDepth, r.MaxDepth())
 }

@@ -80,6 +80,8 @@ func TestKeys(t *testing.T) {
 		"tags.<tag>.min_extent":        {"5", func(rs *Ruleset) any { return tag(rs).MinExtent }, 5},
 		"tags.<tag>.max_extent":        {"9", func(rs *Ruleset) any { return tag(rs).MaxExtent }, 9},
 		"tags.<tag>.variation":         {"Z", func(rs *Ruleset) any { return tag(rs).Variation }, "Z"},
+		"tags.<tag>.role":              {"goal", func(rs *Ruleset) any { return tag(rs).Role }, "goal"},
+		"tags.<tag>.entity":            {"k", func(rs *Ruleset) any { return tag(rs).Entity }, "k"},
 		"groups.<group>.max_uses":      {"5", func(rs *Ruleset) any { return rs.Groups[0].MaxUses }, 5},
 		"passes.<pass>.max_iterations": {"3", func(rs *Ruleset) any { return rs.Passes[0].MaxIterations }, 3},
 		"rules.<rule>.max_uses":        {"0", func(rs *Ruleset) any { return rule(rs).MaxUses }, 0},

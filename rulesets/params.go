@@ -3,6 +3,7 @@ package rulesets
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dungraph/dungraph/grammar"
 )
@@ -159,7 +160,25 @@ type Tag struct {
 	// Variation is the letter A–Z that text-level exports write for the
 	// tag's rooms; empty lets the exporter choose.
 	Variation string `toml:"variation"`
+	// Role is "entrance" or "goal" to make the tag's rooms the level's
+	// entrance or goal candidates (see the route package); empty: none.
+	// At most one tag takes each role.
+	Role string `toml:"role"`
+	// Entity is a printable ASCII character that text-level exports place
+	// in each of the tag's rooms (a key, a chest, a monster); empty: none.
+	// The characters the text format reserves, "* PHIG", are refused.
+	Entity string `toml:"entity"`
 }
+
+// Roles a tag can take (Tag.Role).
+const (
+	RoleEntrance = "entrance"
+	RoleGoal     = "goal"
+)
+
+// ReservedEntities are the characters of the text level format that a
+// tag's entity cannot take: wall, floor, spawn, the two doors and the goal.
+const ReservedEntities = "* PHIG"
 
 // defaultTag returns the settings of a tag that sets nothing.
 func defaultTag(name string, rooms Rooms) Tag {
@@ -169,6 +188,8 @@ func defaultTag(name string, rooms Rooms) Tag {
 func (t *Tag) check(c check) {
 	c.color("color", t.Color)
 	c.letter("variation", t.Variation)
+	c.role("role", t.Role)
+	c.entity("entity", t.Entity)
 	c.atLeast("min_extent", t.MinExtent, 1)
 	c.atLeast("max_extent", t.MaxExtent, 1)
 	c.order("min_extent", t.MinExtent, "max_extent", t.MaxExtent, "rooms")
@@ -241,6 +262,27 @@ func (c check) color(key, v string) {
 	}
 	if !ok {
 		c.fail(key, "colour %q is not of the form \"#rrggbb\" (for example \"#8c6a4f\")", v)
+	}
+}
+
+// role accepts "", RoleEntrance and RoleGoal.
+func (c check) role(key, v string) {
+	if v != "" && v != RoleEntrance && v != RoleGoal {
+		c.fail(key, "role %q is not %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal)
+	}
+}
+
+// entity accepts "" (unset) or one printable ASCII character outside
+// ReservedEntities.
+func (c check) entity(key, v string) {
+	if v == "" && !c.d.isSet(c.p, key) {
+		return
+	}
+	switch {
+	case len(v) != 1 || v[0] < '!' || v[0] > '~':
+		c.fail(key, "entity %q is not a single printable ASCII character", v)
+	case strings.ContainsRune(ReservedEntities, rune(v[0])):
+		c.fail(key, "entity %q is reserved by the text level format (%q): choose another character", v, ReservedEntities)
 	}
 }
 

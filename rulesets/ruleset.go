@@ -203,6 +203,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 // them by name.
 func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 	letters := map[string]string{}
+	roles := map[string]string{}
 	for i := range ts {
 		t := &ts[i]
 		tp := keyPath{"tags", t.Name}
@@ -217,6 +218,13 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 			t.MaxExtent = def.MaxExtent
 		}
 		t.check(check{d, tp})
+		if t.Role != "" {
+			if other, dup := roles[t.Role]; dup {
+				d.errAt(tp.with("role"), false, "role %q is also the role of tags.%s: one tag per role", t.Role, other)
+			} else {
+				roles[t.Role] = t.Name
+			}
+		}
 		if t.Variation == "" {
 			continue
 		}
@@ -229,4 +237,15 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 	out := slices.Clone([]Tag(ts))
 	slices.SortFunc(out, func(a, b Tag) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+// Role returns the tag that takes role (RoleEntrance or RoleGoal), or ""
+// when no tag does.
+func (r *Ruleset) Role(role string) string {
+	for _, t := range r.Tags {
+		if t.Role == role {
+			return t.Name
+		}
+	}
+	return ""
 }

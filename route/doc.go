@@ -1,0 +1,27 @@
+// Package route finds what a player walks through in a level: the
+// entrance, the goal, the critical path between them, each room's depth and
+// the dead ends.
+//
+// Only rooms count: cosmetic vertices and cosmetic edges shape a drawing
+// but are not walked, so they are left out. A corridor's length is the
+// distance between the centres of its rooms.
+//
+// The entrance is the room that grew from the start vertex. Rewriting is in
+// place, so that room is vertex 0 of every level (the start vertex keeps
+// its id through every rule that maps it). A ruleset may instead give a
+// tag the role "entrance": the entrance is then the lowest-numbered room
+// with that tag.
+//
+// The goal is the room farthest from the entrance by corridor length,
+// among the rooms of the tag with the role "goal" if a ruleset names one
+// and the level has such a room, else among all rooms; ties go to the
+// lowest vertex id. Distances come from gonum's Dijkstra (graph/path) over
+// a view of the level whose nodes and neighbours come in ascending id
+// order, so every run visits them, and breaks ties between equally short
+// paths, the same way.
+//
+// A room's depth is the number of corridors between it and the entrance
+// on a shortest path by corridor count. A dead end is a room with exactly
+// one corridor, other than the entrance and the goal: a branch that leads
+// nowhere.
+package route

@@ -1,0 +1,41 @@
+package route_test
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/route"
+)
+
+// A level of five rooms: the entrance (vertex 0), a hub, a short side
+// room, a long corridor to the far room, and a boss room tagged as the
+// goal.
+func ExampleFind() {
+	g := new(grammar.Graph)
+	for _, v := range []grammar.Vertex{
+		{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
+		{Tag: "p", Pos: r2.Vec{X: 300, Y: 0}},
+		{Tag: "r", Pos: r2.Vec{X: 300, Y: 400}},
+		{Tag: "r", Pos: r2.Vec{X: 1200, Y: 0}},
+		{Tag: "b", Pos: r2.Vec{X: 300, Y: -500}},
+	} {
+		g.AddVertex(v)
+	}
+	for _, e := range [][2]int{{0, 1}, {1, 2}, {1, 3}, {1, 4}} {
+		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
+			panic(err)
+		}
+	}
+	for _, roles := range []route.Roles{{}, {Goal: "b"}} {
+		r, err := route.Find(g, roles)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("goal %d, path %v, %g long, depths %v, dead ends %v\n", r.Goal, r.Path, r.Length, r.Depth, r.DeadEnds)
+	}
+	// Output:
+	// goal 3, path [0 1 3], 1200 long, depths [0 1 2 2 2], dead ends [2 4]
+	// goal 4, path [0 1 4], 800 long, depths [0 1 2 2 2], dead ends [2 3]
+}

@@ -1,0 +1,252 @@
+package route
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/iterator"
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/traverse"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// Roles name the tags that choose the entrance and the goal (a ruleset's
+// [tags.<name>] role key); "" leaves the choice to the defaults described
+// in the package documentation.
+type Roles struct {
+	Entrance, Goal string
+}
+
+// Route is what a player walks through in a level. Slices indexed by
+// vertex id have an entry for every vertex; cosmetic vertices get -1.
+type Route struct {
+	// Entrance and Goal are vertex ids.
+	Entrance, Goal int
+	// Path is the critical path: the rooms of a shortest path from the
+	// entrance to the goal by corridor length, both included.
+	Path []int
+	// Length is the path's length in world units.
+	Length float64
+	// Depth is each room's corridor count from the entrance.
+	Depth []int
+	// Distance is each room's shortest corridor length from the entrance,
+	// in world units.
+	Distance []float64
+	// DeadEnds lists the dead ends in ascending id order.
+	DeadEnds []int
+}
+
+// MaxDepth is the largest depth of a room.
+func (r *Route) MaxDepth() int {
+	return slices.Max(r.Depth)
+}
+
+// Find returns the route of g. It fails when g has no room, when a room
+// has a position that is not finite, when a corridor is too long for a
+// float64, or when some room cannot be reached from the entrance: a level
+// the generator produced has none of these.
+func Find(g *grammar.Graph, roles Roles) (*Route, error) {
+	v := newView(g)
+	if len(v.rooms) == 0 {
+		return nil, errors.New("route: the level has no room")
+	}
+	for _, id := range v.rooms {
+		p := g.Vertex(int(id)).Pos
+		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
+			return nil, fmt.Errorf("route: room %d is at (%v, %v), not a finite position", id, p.X, p.Y)
+		}
+	}
+	r := &Route{Entrance: v.entrance(roles.Entrance)}
+	n := g.Order()
+	r.Depth = make([]int, n)
+	r.Distance = make([]float64, n)
+	for i := range n {
+		r.Depth[i], r.Distance[i] = -1, -1
+	}
+
+	var bfs traverse.BreadthFirst
+	bfs.Walk(v, simple.Node(r.Entrance), func(node graph.Node, d int) bool {
+		r.Depth[node.ID()] = d
+		return false
+	})
+	var unreached []int64
+	for _, id := range v.rooms {
+		if r.Depth[id] < 0 {
+			unreached = append(unreached, id)
+		}
+	}
+	if len(unreached) > 0 {
+		return nil, fmt.Errorf("route: rooms %v cannot be reached from the entrance, room %d", unreached, r.Entrance)
+	}
+
+	for _, x := range v.rooms {
+		for _, y := range v.adj[x] {
+			if l := v.length(x, y); !(l <= math.MaxFloat64) {
+				return nil, fmt.Errorf("route: rooms %d and %d are too far apart to measure: the corridor's length overflows float64", x, y)
+			}
+		}
+	}
+	sp := path.DijkstraFrom(simple.Node(r.Entrance), v)
+	for _, id := range v.rooms {
+		r.Distance[id] = sp.WeightTo(id)
+	}
+	r.Goal = v.goal(roles.Goal, r.Distance)
+	nodes, length := sp.To(int64(r.Goal))
+	for _, node := range nodes {
+		r.Path = append(r.Path, int(node.ID()))
+	}
+	r.Length = length
+
+	for _, id := range v.rooms {
+		if int(id) != r.Entrance && int(id) != r.Goal && len(v.adj[id]) == 1 {
+			r.DeadEnds = append(r.DeadEnds, int(id))
+		}
+	}
+	return r, nil
+}
+
+// view is the walkable part of a level as a gonum weighted undirected
+// graph: rooms, and the corridors between rooms, weighted by length. Nodes
+// and neighbours come in ascending id order.
+type view struct {
+	g     *grammar.Graph
+	rooms []int64   // ascending
+	adj   [][]int64 // by vertex id, ascending; nil for cosmetic vertices
+}
+
+var (
+	_ graph.Undirected = (*view)(nil)
+	_ graph.Weighted   = (*view)(nil)
+)
+
+func newView(g *grammar.Graph) *view {
+	v := &view{g: g, adj: make([][]int64, g.Order())}
+	for id := range g.Order() {
+		if g.Vertex(id).Cosmetic {
+			continue
+		}
+		v.rooms = append(v.rooms, int64(id))
+		for _, h := range g.Neighbors(id) {
+			if !h.Cosmetic && !g.Vertex(h.To).Cosmetic {
+				v.adj[id] = append(v.adj[id], int64(h.To))
+			}
+		}
+		slices.Sort(v.adj[id])
+	}
+	return v
+}
+
+// entrance is the lowest-numbered room of tag, or vertex 0 when tag is ""
+// or no room has it. Vertex 0 is never cosmetic: it grew from the start
+// vertex, a room, and a rule cannot make a mapped room cosmetic.
+func (v *view) entrance(tag string) int {
+	if tag != "" {
+		for _, id := range v.rooms {
+			if v.g.Vertex(int(id)).Tag == tag {
+				return int(id)
+			}
+		}
+	}
+	return int(v.rooms[0])
+}
+
+// goal is the room farthest from the entrance among the rooms of tag (all
+// rooms when tag is "" or no room has it); ties go to the lowest id.
+func (v *view) goal(tag string, dist []float64) int {
+	best := -1
+	pick := func(want string) {
+		for _, id := range v.rooms {
+			if want != "" && v.g.Vertex(int(id)).Tag != want {
+				continue
+			}
+			if best < 0 || dist[id] > dist[best] {
+				best = int(id)
+			}
+		}
+	}
+	pick(tag)
+	if best < 0 {
+		pick("")
+	}
+	return best
+}
+
+func (v *view) isRoom(id int64) bool {
+	return id >= 0 && id < int64(len(v.adj)) && !v.g.Vertex(int(id)).Cosmetic
+}
+
+func (v *view) Node(id int64) graph.Node {
+	if !v.isRoom(id) {
+		return nil
+	}
+	return simple.Node(id)
+}
+
+func (v *view) Nodes() graph.Nodes { return nodes(v.rooms) }
+
+func (v *view) From(id int64) graph.Nodes {
+	if !v.isRoom(id) {
+		return graph.Empty
+	}
+	return nodes(v.adj[id])
+}
+
+func nodes(ids []int64) graph.Nodes {
+	ns := make([]graph.Node, len(ids))
+	for i, id := range ids {
+		ns[i] = simple.Node(id)
+	}
+	return iterator.NewOrderedNodes(ns)
+}
+
+func (v *view) HasEdgeBetween(x, y int64) bool {
+	if !v.isRoom(x) || !v.isRoom(y) {
+		return false
+	}
+	_, ok := slices.BinarySearch(v.adj[x], y)
+	return ok
+}
+
+func (v *view) Edge(u, w int64) graph.Edge { return v.WeightedEdge(u, w) }
+
+func (v *view) EdgeBetween(x, y int64) graph.Edge { return v.WeightedEdge(x, y) }
+
+func (v *view) WeightedEdge(u, w int64) graph.WeightedEdge {
+	if !v.HasEdgeBetween(u, w) {
+		return nil
+	}
+	return simple.WeightedEdge{F: simple.Node(u), T: simple.Node(w), W: v.length(u, w)}
+}
+
+func (v *view) Weight(x, y int64) (float64, bool) {
+	if x == y {
+		return 0, v.isRoom(x)
+	}
+	if !v.HasEdgeBetween(x, y) {
+		return 0, false
+	}
+	return v.length(x, y), true
+}
+
+// length is the distance between the centres of rooms x and y. Only
+// + - * and math.Sqrt, which are correctly rounded everywhere, so the
+// result is the same on every platform; the explicit conversions keep Go
+// from fusing a multiply-add on arm64.
+func (v *view) length(x, y int64) float64 {
+	a, b := v.g.Vertex(int(x)).Pos, v.g.Vertex(int(y)).Pos
+	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)
+	sq := float64(dx*dx) + float64(dy*dy)
+	if !math.IsInf(sq, 0) {
+		return math.Sqrt(sq)
+	}
+	// The squares overflow although the length may not: scale by the
+	// larger difference first.
+	m := max(math.Abs(dx), math.Abs(dy))
+	dx, dy = dx/m, dy/m
+	return m * math.Sqrt(float64(dx*dx)+float64(dy*dy))
+}
