@@ -8,9 +8,11 @@
 //
 // The entrance is the room that grew from the start vertex. Rewriting is in
 // place, so that room is vertex 0 of every level (the start vertex keeps
-// its id through every rule that maps it). A ruleset may instead give a
-// tag the role "entrance": the entrance is then the lowest-numbered room
-// with that tag.
+// its id through every rule that maps it). A start rule may make vertex 0
+// cosmetic (catacomb's start is a chasm): the entrance is then the
+// lowest-numbered room, the first room the build created. A ruleset may
+// instead give a tag the role "entrance": the entrance is then the
+// lowest-numbered room with that tag.
 //
 // The goal is the room farthest from the entrance by corridor length,
 // among the rooms of the tag with the role "goal" if a ruleset names one

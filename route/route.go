@@ -141,9 +141,9 @@ func newView(g *grammar.Graph) *view {
 	return v
 }
 
-// entrance is the lowest-numbered room of tag, or vertex 0 when tag is ""
-// or no room has it. Vertex 0 is never cosmetic: it grew from the start
-// vertex, a room, and a rule cannot make a mapped room cosmetic.
+// entrance is the lowest-numbered room of tag, or when tag is "" or no
+// room has it the lowest-numbered room: vertex 0, the start vertex, unless
+// the start rule made it cosmetic.
 func (v *view) entrance(tag string) int {
 	if tag != "" {
 		for _, id := range v.rooms {

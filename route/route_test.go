@@ -108,6 +108,13 @@ func TestFind(t *testing.T) {
 			reason: "the defaults apply when no room has the tag",
 		},
 		{
+			name:     "cosmetic start",
+			rooms:    []room{{"c", 0, 0, true}, {"a", 10, 0, false}, {"a", 20, 0, false}},
+			cs:       []corridor{{0, 1, true}, {1, 2, false}},
+			entrance: 1, goal: 2, path: []int{1, 2}, length: 10, depth: []int{-1, 0, 1},
+			reason: "a start rule that makes vertex 0 cosmetic leaves the entrance to the first room",
+		},
+		{
 			name:  "one room",
 			rooms: []room{{"a", 0, 0, false}},
 			goal:  0, path: []int{0}, length: 0, depth: []int{0},
