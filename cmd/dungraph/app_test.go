@@ -169,20 +169,18 @@ func TestJSONOutputsDecode(t *testing.T) {
 // including the ones written before it.
 func TestWriteOutputsAllOrNothing(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"a.txt", "b.txt"} {
+	for _, name := range []string{"level.a.txt", "level.b.txt"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	boom := errors.New("boom")
 	fmts := []outputFormat{
-		{name: "a", file: "a.txt", write: func(w io.Writer, o *output) error {
-			_, err := io.WriteString(w, "new")
-			return err
+		{name: "a", suffixes: []string{".a.txt"}, make: func(o *output) ([][]byte, error) {
+			return [][]byte{[]byte("new")}, nil
 		}},
-		{name: "b", file: "b.txt", write: func(w io.Writer, o *output) error {
-			io.WriteString(w, "half")
-			return boom
+		{name: "b", suffixes: []string{".b.txt"}, make: func(o *output) ([][]byte, error) {
+			return [][]byte{[]byte("half")}, boom
 		}},
 	}
 	a := &app{stdout: io.Discard, stderr: io.Discard}
@@ -204,7 +202,7 @@ func TestWriteOutputsAllOrNothing(t *testing.T) {
 			t.Errorf("%s holds %q after a failed write, want %q", e.Name(), b, "old")
 		}
 	}
-	if want := []string{"a.txt", "b.txt"}; !slices.Equal(names, want) {
+	if want := []string{"level.a.txt", "level.b.txt"}; !slices.Equal(names, want) {
 		t.Errorf("files in the output directory: %q, want %q", names, want)
 	}
 }

@@ -1,46 +1,61 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/render"
 )
 
-// output is what a format writes from: the level as generated, and as
-// the document the JSON holds.
+// output is what a format is made from: the level's document, and the
+// options of the formats the user set with flags.
 type output struct {
-	level *level.Level
-	doc   *render.Document
-	png   render.PNG
+	doc    *render.Document
+	png    render.PNG
+	export exportFlags
 }
 
-// outputFormat is one kind of file generate writes. Each format is one
-// entry here whose writer calls its package: issue 6 adds the exports
-// "text", "tiles" and "graphcoloring" as entries, and nothing else in the
-// command changes.
+// outputFormat is one kind of output. Each format is one entry in
+// outputFormats whose make calls its package; generate, render and batch
+// take their --format lists from the table.
 type outputFormat struct {
 	// name is the format as --format spells it.
 	name string
-	// file is the file it writes in --out.
-	file string
-	// write writes the format; an error aborts every file of the run.
-	write func(w io.Writer, o *output) error
+	// suffixes name the files it makes: generate writes DIR/level<suffix>,
+	// render writes <level file's base><suffix>.
+	suffixes []string
+	// make returns the bytes of each file, in the order of suffixes. It
+	// makes everything in memory, so that a format that fails (a level too
+	// coarse for the text grid) leaves no file behind.
+	make func(o *output) ([][]byte, error)
+}
+
+// one adapts a writer of a single file.
+func one(write func(b *bytes.Buffer, o *output) error) func(o *output) ([][]byte, error) {
+	return func(o *output) ([][]byte, error) {
+		var b bytes.Buffer
+		if err := write(&b, o); err != nil {
+			return nil, err
+		}
+		return [][]byte{b.Bytes()}, nil
+	}
 }
 
 func outputFormats() []outputFormat {
 	return []outputFormat{
-		{name: "png", file: "level.png", write: func(w io.Writer, o *output) error {
-			return o.png.Write(w, o.doc)
-		}},
-		{name: "json", file: "level.json", write: func(w io.Writer, o *output) error {
-			return o.doc.WriteJSON(w)
-		}},
+		{name: "png", suffixes: []string{".png"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return o.png.Write(b, o.doc)
+		})},
+		{name: "json", suffixes: []string{".json"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return o.doc.WriteJSON(b)
+		})},
+		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return render.GraphColoring{}.Write(b, o.doc)
+		})},
 	}
 }
 
@@ -73,6 +88,35 @@ func parseFormats(list []string) ([]outputFormat, error) {
 	return out, nil
 }
 
+// madeFile is one file of an output: its suffix and bytes.
+type madeFile struct {
+	suffix string
+	data   []byte
+}
+
+// makeAll makes the files of every format, in memory.
+func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
+	var out []madeFile
+	for _, f := range fmts {
+		data, err := f.make(o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		for i, d := range data {
+			out = append(out, madeFile{suffix: f.suffixes[i], data: d})
+		}
+	}
+	return out, nil
+}
+
+// formatFlag registers --format with its completion.
+func formatFlag(cmd *cobra.Command, p *[]string, def []string) {
+	cmd.Flags().StringSliceVarP(p, "format", "f", def, "the outputs to write: "+strings.Join(formatNames(), ", "))
+	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
 // pngFlags are the flags of a PNG preview, shared by generate and render.
 type pngFlags struct {
 	size          int
@@ -94,3 +138,8 @@ func (f *pngFlags) options() (render.PNG, error) {
 	}
 	return render.PNG{Size: f.size, Labels: f.labels, Trace: f.trace}, nil
 }
+
+// exportFlags are the flags of the text, tile and puzzle exports.
+type exportFlags struct{}
+
+func (f *exportFlags) register(cmd *cobra.Command) {}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	crand "crypto/rand"
 	"encoding/binary"
@@ -25,6 +24,7 @@ func (a *app) generateCmd() *cobra.Command {
 	var (
 		rf      rulesetFlags
 		pf      pngFlags
+		ef      exportFlags
 		seed    uint64
 		outDir  string
 		formats []string
@@ -57,8 +57,8 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return err
 			}
-			if outDir == "-" && len(fmts) != 1 {
-				return cmdLinef("--out -: choose one format with --format to write to stdout")
+			if outDir == "-" && (len(fmts) != 1 || len(fmts[0].suffixes) != 1) {
+				return cmdLinef("--out -: choose one format of one file with --format (png, json or graphcoloring) to write to stdout")
 			}
 			if outDir == "-" && asJSON {
 				return cmdLinef("--out - and --json both write to stdout: choose one")
@@ -92,7 +92,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return failed(err)
 			}
-			o := &output{level: lv, doc: doc, png: png}
+			o := &output{doc: doc, png: png, export: ef}
 			start = time.Now()
 			files, err := a.writeOutputs(outDir, fmts, o)
 			if err != nil {
@@ -111,13 +111,11 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl := cmd.Flags()
 	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
-	fl.StringSliceVarP(&formats, "format", "f", []string{"png", "json"}, "the files to write: "+strings.Join(formatNames(), ", "))
+	formatFlag(cmd, &formats, []string{"png", "json"})
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
 	pf.register(cmd)
-	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return formatNames(), cobra.ShellCompDirectiveNoFileComp
-	})
+	ef.register(cmd)
 	cmd.MarkFlagDirname("out")
 	return cmd
 }
@@ -131,30 +129,39 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:]) >> 11
 }
 
-// writeOutputs writes every format, to files in dir or, for "-", to
-// stdout, and returns the files written.
+// writeOutputs makes every format and writes its files to dir, as
+// level<suffix>, or for "-" its single file to stdout; it returns the
+// files written. Either every file is replaced or none.
 func (a *app) writeOutputs(dir string, fmts []outputFormat, o *output) ([]string, error) {
+	made, err := makeAll(fmts, o)
+	if err != nil {
+		return nil, err
+	}
 	if dir == "-" {
-		var buf bytes.Buffer
-		if err := fmts[0].write(&buf, o); err != nil {
-			return nil, err
+		if len(made) != 1 {
+			return nil, cmdLinef("--out -: format %s writes %d files; write it to a directory", fmts[0].name, len(made))
 		}
-		_, err := a.stdout.Write(buf.Bytes())
+		_, err := a.stdout.Write(made[0].data)
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	return writeFiles(filepath.Join(dir, "level"), made)
+}
+
+// writeFiles writes each file to base+suffix, all or nothing.
+func writeFiles(base string, made []madeFile) ([]string, error) {
 	var g atomicfile.Group
 	defer g.Abort()
 	var files []string
-	for _, f := range fmts {
-		path := filepath.Join(dir, f.file)
+	for _, f := range made {
+		path := base + f.suffix
 		w, err := g.Create(path, 0o644)
 		if err != nil {
 			return nil, err
 		}
-		if err := f.write(w, o); err != nil {
+		if _, err := w.Write(f.data); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", path, err)
 		}
 		files = append(files, path)

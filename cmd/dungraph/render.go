@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,16 +19,23 @@ import (
 func (a *app) renderCmd() *cobra.Command {
 	var (
 		pf      pngFlags
+		ef      exportFlags
+		formats []string
 		out     string
 		animate bool
 	)
 	cmd := &cobra.Command{
 		Use:   "render level.json",
-		Short: "Draw a saved level as a PNG, without generating it again",
-		Long: `Render reads a level written by generate and draws it: to level.png beside
-level.json unless -o says otherwise (-o - writes to stdout). With --animate
-it writes an animated GIF of the build instead, one frame per rule
-application (default level.gif).`,
+		Short: "Draw or export a saved level, without generating it again",
+		Long: `Render reads a level written by generate and writes the formats --format
+names (default png) beside it, named after it: level.json gives level.png,
+level.txt and level.variations.txt (text), level.tiles.json and
+level.tiles.png (tiles), level.graphcoloring.xml (graphcoloring).
+-o FILE writes the one file of a one-file format elsewhere; -o - writes it
+to stdout.
+
+With --animate it writes an animated GIF of the build instead, one frame per
+rule application (default level.gif).`,
 		Args: exactArgs(1, "a level.json file"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
@@ -37,38 +45,57 @@ application (default level.gif).`,
 			if err != nil {
 				return err
 			}
+			fmts, err := parseFormats(formats)
+			if err != nil {
+				return err
+			}
+			if slices.ContainsFunc(fmts, func(f outputFormat) bool { return f.name == "json" }) {
+				return cmdLinef("--format: the level is JSON already; render writes the other formats")
+			}
+			if animate && cmd.Flags().Changed("format") {
+				return cmdLinef("--animate writes a GIF: leave out --format")
+			}
 			doc, err := a.readLevel(args[0])
 			if err != nil {
 				return err
 			}
-			if out == "" {
-				ext := ".png"
-				if animate {
-					ext = ".gif"
-				}
-				out = strings.TrimSuffix(args[0], filepath.Ext(args[0])) + ext
-				if out == args[0] {
-					return cmdLinef("render: %s would replace the level itself: name the picture with -o", out)
-				}
-			}
-			write := func(w *bytes.Buffer) error { return png.Write(w, doc) }
+			o := &output{doc: doc, png: png, export: ef}
+			var made []madeFile
 			if animate {
-				write = func(w *bytes.Buffer) error { return png.WriteGIF(w, doc) }
-			}
-			// Drawing into memory first keeps a failed drawing from
-			// leaving half a picture on stdout.
-			var buf bytes.Buffer
-			if err := write(&buf); err != nil {
+				var b bytes.Buffer
+				if err := png.WriteGIF(&b, doc); err != nil {
+					return failed(err)
+				}
+				made = []madeFile{{suffix: ".gif", data: b.Bytes()}}
+			} else if made, err = makeAll(fmts, o); err != nil {
 				return failed(err)
 			}
+			base := strings.TrimSuffix(args[0], filepath.Ext(args[0]))
+			if out == "" && slices.ContainsFunc(made, func(f madeFile) bool { return base+f.suffix == args[0] }) {
+				return cmdLinef("render: the output would replace the level itself: name it with -o")
+			}
+			if out == "" {
+				files, err := writeFiles(base, made)
+				if err != nil {
+					return failed(err)
+				}
+				a.infof("wrote %s", strings.Join(files, ", "))
+				return nil
+			}
+			if len(made) != 1 {
+				return cmdLinef("-o: the formats make %d files; leave out -o to write them beside the level", len(made))
+			}
 			if out == "-" {
-				if _, err := a.stdout.Write(buf.Bytes()); err != nil {
+				if _, err := a.stdout.Write(made[0].data); err != nil {
 					return failed(err)
 				}
 				return nil
 			}
+			if out == args[0] {
+				return cmdLinef("render: -o %s would replace the level itself", out)
+			}
 			if err := atomicfile.WriteFile(out, 0o644, func(w io.Writer) error {
-				_, err := w.Write(buf.Bytes())
+				_, err := w.Write(made[0].data)
 				return err
 			}); err != nil {
 				return failed(err)
@@ -78,7 +105,9 @@ application (default level.gif).`,
 		},
 	}
 	pf.register(cmd)
-	cmd.Flags().StringVarP(&out, "output", "o", "", "the `FILE` to write; - for stdout (default: level.png beside level.json)")
+	ef.register(cmd)
+	formatFlag(cmd, &formats, []string{"png"})
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the `FILE` to write the one file of a one-file format to; - for stdout (default: beside level.json)")
 	cmd.Flags().BoolVar(&animate, "animate", false, "write an animated GIF of the build, one frame per rule application")
 	return cmd
 }
