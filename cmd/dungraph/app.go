@@ -133,7 +133,9 @@ unreadable input.`,
 		a.validateCmd(),
 		a.rulesetsCmd(),
 		a.matchesCmd(),
+		a.batchCmd(),
 	)
+	root.AddCommand(a.statsCmd(), a.tuneCmd())
 	return root
 }
 

@@ -143,3 +143,6 @@ func (f *pngFlags) options() (render.PNG, error) {
 type exportFlags struct{}
 
 func (f *exportFlags) register(cmd *cobra.Command) {}
+
+// check reports a usage error in the export flags.
+func (f *exportFlags) check() error { return nil }

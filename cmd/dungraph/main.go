@@ -5,6 +5,8 @@
 //	dungraph validate FILE...
 //	dungraph rulesets [show NAME]
 //	dungraph matches --ruleset R --rule NAME --host level.json
+//	dungraph batch --seeds 1..1000 --out DIR [--workers N] [--shard I/N]
+//	dungraph batch verify DIR... [--merge DIR]
 //
 // Data goes to stdout, messages to stderr. The exit code is 0 on success,
 // 1 when generation failed or validation found problems, and 2 for a usage
@@ -18,14 +20,22 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 func main() { os.Exit(run()) }
 
 // run runs the command line of the process and returns its exit code.
 func run() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C or SIGTERM (what Kubernetes and Slurm send) cancels ctx, and
+	// the command finishes cleanly: batch completes the levels in flight
+	// and writes its manifest. A second signal kills the process.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	a := &app{stdout: os.Stdout, stderr: os.Stderr}
 	return a.execute(ctx, os.Args[1:])
 }

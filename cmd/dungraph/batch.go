@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+
+	"github.com/dungraph/dungraph/batch"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// maxBatchSeeds caps one batch command, so that a typo ("1..1e18") is a
+// usage error rather than a run that never ends; shards split bigger runs.
+const maxBatchSeeds = 100_000_000
+
+func (a *app) batchCmd() *cobra.Command {
+	var (
+		rf         rulesetFlags
+		pf         pngFlags
+		ef         exportFlags
+		seedList   string
+		outDir     string
+		formats    []string
+		workers    int
+		shardFlag  string
+		shardCount int
+		retry      bool
+	)
+	cmd := &cobra.Command{
+		Use:   "batch --seeds 1..1000 --out DIR",
+		Short: "Generate the levels of many seeds, in parallel, resumable, shardable",
+		Long: `Batch generates every seed of --seeds (a seed, a range A..B, or a comma list of
+them) into DIR/<seed>/, writing the files generate writes for --format, and
+DIR/manifest.jsonl: one line per seed in seed order with the attempt, status,
+each file's sha256 and key metrics. The files and the manifest are the same
+whatever --workers, --shard or the order levels finish in; timings go to
+DIR/timings.jsonl.
+
+Rerunning the same command resumes: seeds whose files match the manifest are
+skipped, missing or damaged ones regenerated. Ctrl-C (or SIGTERM) finishes
+the levels in flight, writes the manifest and says how to resume. Seeds that
+fail after every attempt are listed with their reasons; they do not stop the
+run (--retry-failed tries them again).
+
+Scale out with --shard I/N (I from 0): shard I generates its block of the
+seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes
+Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
+'dungraph batch verify DIR...' checks the shards' manifests and merges them.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if outDir == "" {
+				return cmdLinef("batch: --out DIR is required")
+			}
+			seeds, err := batch.ParseSeeds(seedList)
+			if err != nil {
+				return cmdLinef("--seeds: %v", err)
+			}
+			if seeds.Len() == 0 {
+				return cmdLinef("--seeds: name at least one seed, for example --seeds 1..1000")
+			}
+			if seeds.Len() > maxBatchSeeds {
+				return cmdLinef("--seeds: %d seeds; one command runs at most %d (split the range or use --shard)", seeds.Len(), maxBatchSeeds)
+			}
+			fmts, err := parseFormats(formats)
+			if err != nil {
+				return err
+			}
+			shard, err := chooseShard(shardFlag, shardCount)
+			if err != nil {
+				return err
+			}
+			if workers < 0 {
+				return cmdLinef("--workers: want a positive number, got %d", workers)
+			}
+			if workers == 0 {
+				workers = runtime.NumCPU()
+			}
+			png, err := pf.options()
+			if err != nil {
+				return err
+			}
+			if err := ef.check(); err != nil {
+				return err
+			}
+			rs, err := rf.load(a)
+			if err != nil {
+				return err
+			}
+			params, err := json.Marshal(struct {
+				Ruleset   string            `json:"ruleset"`
+				SHA256    string            `json:"sha256"`
+				Overrides []string          `json:"overrides"`
+				Generator render.Provenance `json:"generator"`
+				Formats   []string          `json:"formats"`
+				Options   string            `json:"options"`
+			}{
+				rs.Name, hex.EncodeToString(rs.SHA256[:]), overrideStrings(rs), render.BuildProvenance(),
+				formatList(fmts), fmt.Sprintf("png %+v export %+v", png, ef),
+			})
+			if err != nil {
+				return failed(err)
+			}
+
+			newWorker := func(int) (batch.Generator, error) {
+				return func(ctx context.Context, seed uint64) (batch.Result, error) {
+					lv, err := level.Generate(ctx, rs, seed, level.Options{})
+					if err != nil {
+						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
+					}
+					doc, err := render.FromLevel(lv)
+					if err != nil {
+						return batch.Result{Attempt: lv.Attempt}, err
+					}
+					made, err := makeAll(fmts, &output{doc: doc, png: png, export: ef})
+					if err != nil {
+						return batch.Result{Attempt: lv.Attempt}, err
+					}
+					res := batch.Result{Attempt: lv.Attempt}
+					for _, f := range made {
+						res.Files = append(res.Files, batch.File{Name: "level" + f.suffix, Data: f.data})
+					}
+					res.Metrics, err = json.Marshal(keyMetrics(doc))
+					return res, err
+				}, nil
+			}
+
+			opts := batch.Options{Shard: shard, Workers: workers, Params: params, RetryFailed: retry, Now: time.Now}
+			bar := a.progressBar(seeds.Shard(shard).Len())
+			if bar != nil {
+				opts.Progress = bar.update
+			}
+			start := time.Now()
+			sum, err := batch.Run(cmd.Context(), outDir, seeds, newWorker, opts)
+			if bar != nil {
+				bar.finish()
+			}
+			for _, f := range sum.Failures {
+				fmt.Fprintf(a.stderr, "seed %d failed: %s\n", f.Seed, f.Reason)
+			}
+			switch {
+			case errors.Is(err, batch.ErrInterrupted):
+				return failed(fmt.Errorf("%w\nresume with: dungraph %s", err, strings.Join(os.Args[1:], " ")))
+			case errors.Is(err, batch.ErrParamsChanged):
+				return usageErr(err)
+			case err != nil:
+				return failed(err)
+			}
+			elapsed := time.Since(start)
+			rate := ""
+			if sum.Generated > 0 && elapsed > 0 {
+				rate = fmt.Sprintf(", %.1f levels/s", float64(sum.Generated)/elapsed.Seconds())
+			}
+			a.infof("%s: %d seeds: %d generated, %d already done, %d repaired, %d failed%s → %s",
+				describe(rs), sum.Total, sum.Generated, sum.Skipped, sum.Repaired, sum.Failed, rate, sum.Manifest)
+			return nil
+		},
+	}
+	rf.register(cmd, "dungeon")
+	fl := cmd.Flags()
+	fl.StringVar(&seedList, "seeds", "", "the seeds: `LIST` of N, A..B (inclusive) or both, comma-separated: 1..1000,2000")
+	fl.StringVarP(&outDir, "out", "o", "", "the `DIR` to write to (required)")
+	formatFlag(cmd, &formats, []string{"json", "png"})
+	fl.IntVar(&workers, "workers", 0, "levels generated at once (default: the number of cores)")
+	fl.StringVar(&shardFlag, "shard", "", "generate shard `I/N` of the seeds (I from 0); default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
+	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
+	pf.register(cmd)
+	ef.register(cmd)
+	cmd.MarkFlagDirname("out")
+	cmd.AddCommand(a.batchVerifyCmd())
+	return cmd
+}
+
+// chooseShard resolves --shard, else the job array's environment.
+func chooseShard(flag string, count int) (batch.Shard, error) {
+	if flag != "" {
+		s, err := batch.ParseShard(flag)
+		if err != nil {
+			return batch.Shard{}, cmdLinef("--shard: %v", err)
+		}
+		if count != 0 && count != s.Count {
+			return batch.Shard{}, cmdLinef("--shard %s and --shard-count %d disagree", flag, count)
+		}
+		return s, nil
+	}
+	if count < 0 {
+		return batch.Shard{}, cmdLinef("--shard-count: want a positive number, got %d", count)
+	}
+	s, ok, err := batch.ShardFromEnv(os.Getenv, count)
+	if err != nil {
+		return batch.Shard{}, cmdLinef("%v", err)
+	}
+	if !ok && count > 1 {
+		return batch.Shard{}, cmdLinef("--shard-count %d without --shard, JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID: which shard is this?", count)
+	}
+	return s, nil
+}
+
+func overrideStrings(rs *rulesets.Ruleset) []string {
+	out := []string{}
+	for _, o := range rs.Overrides {
+		out = append(out, o.String())
+	}
+	return out
+}
+
+func formatList(fmts []outputFormat) []string {
+	var out []string
+	for _, f := range fmts {
+		out = append(out, f.name)
+	}
+	return out
+}
+
+// batchMetrics are the metrics a manifest line keeps of a level.
+type batchMetrics struct {
+	Rooms              int          `json:"rooms"`
+	Corridors          int          `json:"corridors"`
+	Attempts           int          `json:"attempts"`
+	CriticalPathRooms  int          `json:"critical_path_rooms"`
+	CriticalPathLength render.Float `json:"critical_path_length"`
+	DeadEnds           int          `json:"dead_ends"`
+	EdgeDeviation      render.Float `json:"edge_deviation"`
+}
+
+func keyMetrics(d *render.Document) batchMetrics {
+	m := d.Metrics
+	return batchMetrics{
+		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
+		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: m.CriticalPathLength,
+		DeadEnds: m.DeadEnds, EdgeDeviation: m.Quality.EdgeDeviation,
+	}
+}
+
+// progress drives a progress bar on stderr.
+type progress struct {
+	p   *mpb.Progress
+	bar *mpb.Bar
+}
+
+// progressBar returns a bar for total levels when stderr is a terminal and
+// messages are on, else nil: redraws in a log or a pipe are noise.
+func (a *app) progressBar(total uint64) *progress {
+	if a.quiet || !isTerminal(a.stderr) {
+		return nil
+	}
+	p := mpb.New(mpb.WithOutput(a.stderr), mpb.WithWidth(40))
+	bar := p.New(int64(total), mpb.BarStyle(),
+		mpb.PrependDecorators(decor.CountersNoUnit("%d / %d levels")),
+		mpb.AppendDecorators(decor.AverageSpeed(0, "%.1f/s"), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_GO)),
+	)
+	return &progress{p: p, bar: bar}
+}
+
+func (pr *progress) update(p batch.Progress) {
+	pr.bar.SetCurrent(int64(p.Done))
+}
+
+func (pr *progress) finish() {
+	pr.bar.Abort(false)
+	pr.p.Wait()
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func (a *app) batchVerifyCmd() *cobra.Command {
+	var merge string
+	cmd := &cobra.Command{
+		Use:   "verify DIR...",
+		Short: "Check batch directories: gaps, duplicates, checksums; merge shard manifests",
+		Long: `Verify reads the manifests of batch runs (manifest.jsonl, or the shards'
+manifest.shard-I-of-N.jsonl) in the directories, and checks that every seed of
+the run is there once, that no shard is missing, and that every file has the
+sha256 its manifest records. With --merge OUT it then writes OUT/manifest.jsonl
+and OUT/batch.json, the same as one unsharded run would have written (OUT
+should not be a directory verify reads, or the next verify sees every seed
+twice). Exit code 1 if anything is wrong.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmdLinef("batch verify: name at least one batch directory")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rep, err := batch.Verify(args...)
+			if err != nil {
+				return usageErr(err)
+			}
+			for _, p := range rep.Problems {
+				fmt.Fprintln(a.stderr, p.String())
+			}
+			if len(rep.Problems) > 0 {
+				return failed(fmt.Errorf("batch verify: %d problems in %s", len(rep.Problems), strings.Join(args, ", ")))
+			}
+			a.infof("%d seeds in %d manifests, %d files, %d failed seeds: all present, all checksums match", rep.Found, len(rep.Manifests), rep.Files, rep.Failed)
+			if merge != "" {
+				if err := batch.Merge(rep, merge); err != nil {
+					return failed(err)
+				}
+				a.infof("merged into %s", merge)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&merge, "merge", "", "write the merged manifest to `DIR`")
+	return cmd
+}
