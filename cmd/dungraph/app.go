@@ -136,6 +136,7 @@ unreadable input.`,
 		a.batchCmd(),
 	)
 	root.AddCommand(a.statsCmd(), a.tuneCmd())
+	root.AddCommand(a.serveCmd())
 	return root
 }
 

@@ -8,7 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
 )
 
 // output is what a format is made from: the level's document, and the
@@ -53,6 +55,21 @@ func outputFormats() []outputFormat {
 		{name: "json", suffixes: []string{".json"}, make: one(func(b *bytes.Buffer, o *output) error {
 			return o.doc.WriteJSON(b)
 		})},
+		{name: "text", suffixes: []string{".txt", ".variations.txt"}, make: func(o *output) ([][]byte, error) {
+			var ent, vars bytes.Buffer
+			r := o.export.raster(raster.Square)
+			if err := r.WriteText(&ent, &vars, o.doc); err != nil {
+				return nil, err
+			}
+			return [][]byte{ent.Bytes(), vars.Bytes()}, nil
+		}},
+		{name: "tiles", suffixes: []string{".tiles.json", ".tiles.png"}, make: func(o *output) ([][]byte, error) {
+			var js, pic bytes.Buffer
+			if err := o.export.raster(o.export.lattice).WriteTiles(&js, &pic, o.doc); err != nil {
+				return nil, err
+			}
+			return [][]byte{js.Bytes(), pic.Bytes()}, nil
+		}},
 		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
 			return render.GraphColoring{}.Write(b, o.doc)
 		})},
@@ -139,10 +156,61 @@ func (f *pngFlags) options() (render.PNG, error) {
 	return render.PNG{Size: f.size, Labels: f.labels, Trace: f.trace}, nil
 }
 
-// exportFlags are the flags of the text, tile and puzzle exports.
-type exportFlags struct{}
+// exportFlags are the flags of the text and tile exports.
+type exportFlags struct {
+	cell          float64
+	corridorWidth int
+	shape         string
+	tiles         string
+	goal          string
 
-func (f *exportFlags) register(cmd *cobra.Command) {}
+	lattice   raster.Lattice
+	roomShape raster.Shape
+}
 
-// check reports a usage error in the export flags.
-func (f *exportFlags) check() error { return nil }
+func (f *exportFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.Float64Var(&f.cell, "cell", 0, "text and tiles: the size of a cell in world `units` (default: half the ruleset's rooms.margin)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("text and tiles: the width of corridors in `cells`, 1 to %d", raster.MaxCorridorWidth))
+	fl.StringVar(&f.shape, "room-shape", "rect", "text and tiles: rooms as their rectangle (rect) or the largest disc inside it (disc)")
+	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
+	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
+	cmd.RegisterFlagCompletionFunc("tiles", cobra.FixedCompletions([]string{"square", "hex"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("room-shape", cobra.FixedCompletions([]string{"rect", "disc"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// check validates the export flags, before any level is generated.
+func (f *exportFlags) check() error {
+	if f.cell < 0 || f.cell != f.cell || f.cell > 1e12 {
+		return cmdLinef("--cell: want a positive size in world units, got %v", f.cell)
+	}
+	if f.corridorWidth < 1 || f.corridorWidth > raster.MaxCorridorWidth {
+		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", raster.MaxCorridorWidth, f.corridorWidth)
+	}
+	switch f.shape {
+	case "rect":
+		f.roomShape = raster.RoomRect
+	case "disc":
+		f.roomShape = raster.RoomDisc
+	default:
+		return cmdLinef("--room-shape: %q is not rect or disc", f.shape)
+	}
+	l, err := raster.ParseLattice(f.tiles)
+	if err != nil {
+		return cmdLinef("--tiles: %q is not square or hex", f.tiles)
+	}
+	f.lattice = l
+	if len(f.goal) != 1 || f.goal[0] <= ' ' || f.goal[0] > '~' || strings.ContainsRune(rulesets.ReservedEntities[:5], rune(f.goal[0])) {
+		return cmdLinef("--goal-char: want one printable ASCII character other than * P H I and space, got %q", f.goal)
+	}
+	return nil
+}
+
+// raster returns the export options on lattice l.
+func (f *exportFlags) raster(l raster.Lattice) render.Raster {
+	r := render.Raster{Lattice: l, Cell: f.cell, CorridorWidth: f.corridorWidth, Shape: f.roomShape}
+	if len(f.goal) == 1 {
+		r.Goal = f.goal[0]
+	}
+	return r
+}

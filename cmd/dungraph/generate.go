@@ -33,7 +33,7 @@ func (a *app) generateCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
-		Short: "Generate a level: DIR/level.png and DIR/level.json",
+		Short: "Generate a level: DIR/level.png, DIR/level.json and other formats",
 		Long: `Generate builds a level from a ruleset and a seed and writes it to --out:
 level.png, a preview, and level.json, the level itself (docs/level-format.md).
 
@@ -46,9 +46,20 @@ said so:
 
   dungraph generate --seed 7 --set build.max_vertices=60 --set tags.a.color=#ff0000
 
+--format chooses the outputs (default png,json):
+
+  png            level.png, a preview
+  json           level.json, the level (docs/level-format.md)
+  text           level.txt and level.variations.txt, a DeepMind Lab text level
+                 (entity and variation layers; --cell, --corridor-width,
+                 --room-shape, --goal-char)
+  tiles          level.tiles.json and level.tiles.png, square or hex tiles
+                 (--tiles square|hex and the text flags)
+  graphcoloring  level.graphcoloring.xml, a level of the GraphColoring game
+
 Files are written to a temporary file and renamed, and only once every
 format was written: a failed run leaves the previous level as it was.
---out - writes a single format to stdout.
+--out - writes a format of one file to stdout.
 
 Exit code 1 means no valid level was found within build.attempts attempts.`,
 		Args: noArgs,
@@ -65,6 +76,9 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 			png, err := pf.options()
 			if err != nil {
+				return err
+			}
+			if err := ef.check(); err != nil {
 				return err
 			}
 			rs, err := rf.load(a)

@@ -45,6 +45,9 @@ rule application (default level.gif).`,
 			if err != nil {
 				return err
 			}
+			if err := ef.check(); err != nil {
+				return err
+			}
 			fmts, err := parseFormats(formats)
 			if err != nil {
 				return err
