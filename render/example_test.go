@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -117,4 +118,49 @@ func ExampleGraphColoring() {
 	// </colors>
 	// <graph>
 	// 19 vertices, 28 edges, must stay connected: true
+}
+
+func ExampleRaster_WriteText() {
+	doc, err := render.FromLevel(generate())
+	if err != nil {
+		log.Fatal(err)
+	}
+	var entity, variations bytes.Buffer
+	if err := (render.Raster{Cell: 26}).WriteText(&entity, &variations, doc); err != nil {
+		log.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(entity.String(), "\n"), "\n")
+	fmt.Printf("%d lines of %d cells\n", len(lines), len(lines[0]))
+	for _, c := range "PGHI" {
+		fmt.Printf("%c: %d\n", c, strings.Count(entity.String(), string(c)))
+	}
+	letters := ""
+	for c := 'A'; c <= 'Z'; c++ {
+		if strings.ContainsRune(variations.String(), c) {
+			letters += string(c)
+		}
+	}
+	fmt.Println("variation letters:", letters)
+	// Output:
+	// 118 lines of 121 cells
+	// P: 1
+	// G: 1
+	// H: 29
+	// I: 27
+	// variation letters: AB
+}
+
+func ExampleRaster_WriteTiles() {
+	doc, err := render.FromLevel(generate())
+	if err != nil {
+		log.Fatal(err)
+	}
+	var tiles bytes.Buffer
+	if err := (render.Raster{Lattice: raster.Hex}).WriteTiles(&tiles, nil, doc); err != nil {
+		log.Fatal(err)
+	}
+	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
+	fmt.Println(header)
+	// Output:
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":20.25,"width":154,"height":173,"entrance":{"q":-4,"r":152},"goal":{"q":47,"r":14},
 }
