@@ -312,9 +312,9 @@ func ParseGraphColoring(r io.Reader) (*GraphColoringLevel, error) {
 		seen[name] = true
 		switch name {
 		case "level":
-			a, err := get(se, "title")
-			if err != nil {
-				return nil, err
+			a, aerr := get(se, "title")
+			if aerr != nil {
+				return nil, aerr
 			}
 			lv.Title, lv.Description, lv.Objective = a["title"], a["description"], a["objective"]
 			err = dec.Skip()

@@ -1,0 +1,277 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// chromium finds the browser for TestBrowser: $DUNGRAPH_CHROMIUM, else the
+// first of Debian's and the usual names on $PATH.
+func chromium(t *testing.T) string {
+	if p := os.Getenv("DUNGRAPH_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("browser test: no chromium binary found: install one (apt-get install -y chromium) or set DUNGRAPH_CHROMIUM to its path")
+	return ""
+}
+
+// TestBrowser drives the page in headless Chromium: it loads the page,
+// moves a slider and sees the drawing change, steps through the build,
+// downloads the JSON and compares it with what `dungraph generate` writes
+// for the command line the page copies, and takes a screenshot (written to
+// $DUNGRAPH_SCREENSHOT too, when set: docs/images/serve.png is made so).
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	ts := httptest.NewServer(Server{Log: slog.New(slog.DiscardHandler)}.Handler())
+	defer ts.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox, // root in a container has no sandbox
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 800),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelTab := chromedp.NewContext(actx)
+	defer cancelTab()
+	ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
+	defer cancel()
+
+	must := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	eval := func(js string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		must(js, err)
+		return s
+	}
+	wait := func(js string) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(15*time.Second)))
+		must("waiting for "+js, err)
+	}
+	// idle: the page has drawn generation n or later and waits for nothing.
+	idle := func(n int) {
+		t.Helper()
+		wait(fmt.Sprintf(`tuner.state.generation >= %d && !tuner.state.inflight && !tuner.state.timer`, n))
+	}
+
+	must("start", chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)))
+	var mu sync.Mutex
+	var exceptions []string
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			if m.IsException() {
+				mu.Lock()
+				exceptions = append(exceptions, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range exceptions {
+			t.Errorf("page exception: %s", e)
+		}
+	}()
+
+	start := time.Now()
+	must("navigate", chromedp.Do(ctx, chromedp.Navigate(ts.URL)))
+	idle(1)
+	if got := eval(`document.getElementById("ruleset").value`); got != rulesets.DefaultName {
+		t.Errorf("the page opened with ruleset %q, want %q", got, rulesets.DefaultName)
+	}
+	if n := eval(`String(document.querySelectorAll("#level rect").length)`); n == "0" {
+		t.Fatalf("the level has no rooms drawn; the page says: %s", eval(`document.getElementById("error").textContent`))
+	}
+	for _, key := range []string{"build.max_vertices", "layout.repulsion", "relax.repulsion", "rooms.margin"} {
+		if eval(fmt.Sprintf(`String(!!document.querySelector('.param[data-key="%s"]'))`, key)) != "true" {
+			t.Errorf("no control for %s", key)
+		}
+	}
+
+	// A slider regenerates the level and changes the drawing.
+	before := eval(`document.getElementById("level").innerHTML`)
+	eval(`(() => {
+		const s = document.querySelector('.param[data-key="relax.repulsion"] input.slider');
+		s.value = Number(s.value) + 60;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		return "";
+	})()`)
+	idle(2)
+	if after := eval(`document.getElementById("level").innerHTML`); after == before {
+		t.Error("the drawing did not change after the slider moved")
+	}
+	flags := eval(`tuner.flagsText()`)
+	if !strings.Contains(flags, "--set relax.repulsion=") {
+		t.Errorf("copied flags lack the changed parameter:\n%s", flags)
+	}
+
+	// Step mode: the start, then rule by rule with the match highlighted.
+	must("step mode", chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-toggle"))))
+	wait(`tuner.state.step.frames.length > 0 && !tuner.state.step.inflight`)
+	if v := eval(`String(tuner.state.step.verified)`); v != "true" {
+		t.Errorf("step mode plays the trace, not the replay: %s", eval(`tuner.state.step.reason`))
+	}
+	if c := eval(`document.getElementById("step-caption").textContent`); !strings.HasPrefix(c, "Start") {
+		t.Errorf("first frame's caption %q, want the start", c)
+	}
+	must("next", chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-next")), chromedp.Click(chromedp.ID("step-next"))))
+	if c := eval(`document.getElementById("step-caption").textContent`); !strings.HasPrefix(c, "Step 2 of ") {
+		t.Errorf("third frame's caption %q, want step 2", c)
+	}
+	if n := eval(`String(document.querySelectorAll('#level circle[stroke="#d62728"]').length)`); n == "0" {
+		t.Error("step 2's matched vertices are not highlighted")
+	}
+	must("last", chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-last"))))
+	if c := eval(`document.getElementById("step-caption").textContent`); c != "The level" {
+		t.Errorf("last frame's caption %q, want the level", c)
+	}
+	must("step mode off", chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-toggle"))))
+
+	// The JSON download is what dungraph generate writes for the copied
+	// command line.
+	dir := t.TempDir()
+	progress := chromedp.Events(ctx, browser.DownloadProgress)
+	must("download", chromedp.Do(ctx,
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+				Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: new(true),
+			})
+			return err
+		}),
+		chromedp.Click(chromedp.ID("download-json")),
+	))
+	var got []byte
+	for ev, err := range progress {
+		must("download progress", err)
+		if ev.State == browser.DownloadProgressStateCompleted {
+			got, err = os.ReadFile(filepath.Join(dir, ev.GUID))
+			must("reading the download", err)
+			break
+		}
+		if ev.State == browser.DownloadProgressStateCanceled {
+			t.Fatal("the download was cancelled")
+		}
+	}
+	if want := generateFromFlags(t, flags); !bytes.Equal(got, want) {
+		t.Errorf("downloaded JSON (%d bytes) differs from dungraph generate's (%d bytes) for\n%s", len(got), len(want), flags)
+	}
+	t.Logf("page checks took %v", time.Since(start).Round(time.Millisecond))
+
+	// Another ruleset from the picker, and the seed buttons.
+	gen := eval(`String(tuner.state.generation)`)
+	eval(`(() => {
+		const s = document.getElementById("ruleset");
+		s.value = "cycles";
+		s.dispatchEvent(new Event("change"));
+		return "";
+	})()`)
+	wait(`tuner.state.generation > ` + gen + ` && !tuner.state.inflight && !tuner.state.timer`)
+	must("seed buttons", chromedp.Do(ctx, chromedp.Click(chromedp.ID("seed-next")), chromedp.Click(chromedp.ID("seed-next"))))
+	gen = eval(`String(tuner.state.generation)`)
+	wait(`tuner.state.generation > ` + gen + ` && !tuner.state.inflight && !tuner.state.timer`)
+	if got := eval(`tuner.state.doc.ruleset.name + " " + tuner.state.doc.seed + " " + tuner.state.changed.size`); got != "cycles 3 0" {
+		t.Errorf("after picking cycles and two seeds on, the page shows %q, want cycles 3 with no changes", got)
+	}
+
+	// The screenshot of the README: a level with its metrics and a
+	// changed parameter.
+	gen = eval(`String(tuner.state.generation)`)
+	eval(`(() => {
+		const s = document.querySelector('.param[data-key="relax.repulsion"] input.slider');
+		s.value = Number(s.value) + 60;
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		return "";
+	})()`)
+	wait(`tuner.state.generation > ` + gen + ` && !tuner.state.inflight && !tuner.state.timer`)
+	if e := eval(`document.getElementById("error").textContent`); e != "" {
+		t.Errorf("the page shows an error: %s", e)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	must("screenshot", err)
+	must("writing the screenshot", os.WriteFile(filepath.Join(t.TempDir(), "serve.png"), shot, 0o644))
+	if p := os.Getenv("DUNGRAPH_SCREENSHOT"); p != "" {
+		must("writing $DUNGRAPH_SCREENSHOT", os.WriteFile(p, shot, 0o644))
+	}
+}
+
+// generateFromFlags makes the level of a `dungraph generate --ruleset R
+// --seed N --set k=v...` command line (as the page copies it) the way the
+// command does, and returns its JSON.
+func generateFromFlags(t *testing.T, cmdline string) []byte {
+	t.Helper()
+	args := strings.Fields(strings.ReplaceAll(cmdline, "\\\n", " "))
+	var l rulesets.Loader
+	var name string
+	var seed uint64
+	for i := 2; i+1 < len(args); i += 2 {
+		switch args[i] {
+		case "--ruleset":
+			name = args[i+1]
+		case "--seed":
+			if _, err := fmt.Sscan(args[i+1], &seed); err != nil {
+				t.Fatalf("seed in %q: %v", cmdline, err)
+			}
+		case "--set":
+			o, err := rulesets.ParseOverride(args[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Overrides = append(l.Overrides, o)
+		default:
+			t.Fatalf("unexpected argument %q in %q", args[i], cmdline)
+		}
+	}
+	rs, err := l.Bundled(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := render.FromLevel(lv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

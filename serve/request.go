@@ -1,0 +1,252 @@
+package serve
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// rulesetRequest names a ruleset: a bundled one, or TOML text.
+type rulesetRequest struct {
+	// Ruleset is a bundled ruleset's name; exactly one of Ruleset and
+	// RulesetTOML is set.
+	Ruleset string `json:"ruleset"`
+	// RulesetTOML is a ruleset file's text; RulesetFile names it in
+	// messages and gives its default name (default "pasted.toml").
+	RulesetTOML string `json:"ruleset_toml"`
+	RulesetFile string `json:"ruleset_file"`
+	// Set overrides parameters by key path, applied in sorted key order.
+	// A value is a JSON number, boolean or string.
+	Set map[string]json.RawMessage `json:"set"`
+}
+
+// levelRequest is a ruleset and a seed: the body of /api/generate,
+// /api/text and /api/steps.
+type levelRequest struct {
+	rulesetRequest
+	Seed uint64 `json:"seed"`
+}
+
+// pngRequest is the body of /api/png.
+type pngRequest struct {
+	levelRequest
+	// Size is the picture's side in pixels, render.MinSize to MaxPNGSize;
+	// default DefaultPNGSize.
+	Size   int  `json:"size"`
+	Labels bool `json:"labels"`
+	Trace  bool `json:"trace"`
+}
+
+// decode reads a JSON request body into v: at most MaxBody bytes, one
+// object, no unknown keys.
+func (h *handler) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	body := http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			err = errors.New("more than one JSON value")
+		}
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return errorf(http.StatusRequestEntityTooLarge, "serve: the request body is larger than %d bytes (dungraph serve --max-body)", tooBig.Limit)
+	case errors.Is(err, io.EOF):
+		return errorf(http.StatusBadRequest, "serve: the request body is empty: want a JSON object")
+	case err != nil:
+		return errorf(http.StatusBadRequest, "serve: request body: %v", err)
+	}
+	return nil
+}
+
+// overrides returns the Set map as overrides, sorted by key: the order
+// that makes the level's bytes those of `dungraph generate` with the same
+// --set flags in sorted order.
+func (q *rulesetRequest) overrides() ([]rulesets.Override, *apiError) {
+	out := make([]rulesets.Override, 0, len(q.Set))
+	for k, raw := range q.Set {
+		v, err := overrideValue(raw)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "--set %s: %v", k, err)
+		}
+		// The command line's parser, so that keys and values are trimmed
+		// and refused exactly as --set would.
+		o, err := rulesets.ParseOverride(k + "=" + v)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "--set: %v", err)
+		}
+		out = append(out, o)
+	}
+	slices.SortFunc(out, func(a, b rulesets.Override) int {
+		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Value, b.Value))
+	})
+	return out, nil
+}
+
+// overrideValue is the text of a set value, as it would follow "=" in a
+// --set flag: a number as written in the request, true or false, or a
+// string's contents.
+func overrideValue(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", errors.New("no value")
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", err
+		}
+		return s, nil
+	case 't', 'f':
+		var b bool
+		if err := json.Unmarshal(raw, &b); err != nil {
+			return "", err
+		}
+		return strconv.FormatBool(b), nil
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		var n json.Number
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return "", err
+		}
+		return string(raw), nil
+	}
+	return "", fmt.Errorf("%s is not a number, boolean or string", raw)
+}
+
+// load loads the requested ruleset with its overrides and checks it
+// against the server's caps. Problems with the ruleset are a 400 whose
+// message is what the command line prints.
+func (h *handler) load(q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
+	var l rulesets.Loader
+	var e *apiError
+	if l.Overrides, e = q.overrides(); e != nil {
+		return nil, e
+	}
+	var rs *rulesets.Ruleset
+	var err error
+	switch {
+	case q.Ruleset != "" && q.RulesetTOML != "":
+		return nil, errorf(http.StatusBadRequest, "serve: give ruleset (a bundled name) or ruleset_toml (a ruleset's text), not both")
+	case q.Ruleset != "":
+		if q.RulesetFile != "" {
+			return nil, errorf(http.StatusBadRequest, "serve: ruleset_file names ruleset_toml's text; a bundled ruleset has its own name")
+		}
+		rs, err = l.Bundled(q.Ruleset)
+	case q.RulesetTOML != "":
+		file := cmp.Or(q.RulesetFile, "pasted.toml")
+		rs, err = l.Load(file, []byte(q.RulesetTOML))
+	default:
+		return nil, errorf(http.StatusBadRequest, "serve: give ruleset (a bundled name) or ruleset_toml (a ruleset's text)")
+	}
+	if err != nil {
+		return nil, loadError(err)
+	}
+	caps := []struct {
+		key      string
+		v, limit int
+		flag     string
+	}{
+		{"build.max_vertices", rs.Build.MaxVertices, h.cfg.MaxVertices, "--max-vertices"},
+		{"layout.max_iterations", rs.Layout.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
+		{"relax.max_iterations", rs.Relax.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
+	}
+	for _, c := range caps {
+		if c.v > c.limit {
+			return nil, errorf(http.StatusBadRequest, "serve: %s is %d: this server allows at most %d (dungraph serve %s)", c.key, c.v, c.limit, c.flag)
+		}
+	}
+	return rs, nil
+}
+
+// loadError is the response to a ruleset that does not load: the
+// problems each with its source line and caret, as `dungraph generate`
+// prints them, or the error's own message.
+func loadError(err error) *apiError {
+	var list rulesets.ErrorList
+	if !errors.As(err, &list) {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	e := &apiError{status: http.StatusBadRequest}
+	msgs := make([]string, len(list))
+	for i, p := range list {
+		msgs[i] = p.ErrorWithSource()
+		pr := problem{File: p.File, Line: p.Line, Col: p.Col, Path: p.Path, Msg: p.Msg, Override: p.Override}
+		if p.Line > 0 {
+			pr.Source = strings.TrimPrefix(msgs[i], p.Error()+"\n")
+		}
+		e.Problems = append(e.Problems, pr)
+	}
+	e.Message = strings.Join(msgs, "\n")
+	return e
+}
+
+// built is a generated level.
+type built struct {
+	rs      *rulesets.Ruleset
+	lv      *level.Level
+	doc     *render.Document
+	elapsed time.Duration
+}
+
+// generateLevel generates the requested level under ctx, then calls then
+// (if not nil) in the same work slot with the result.
+func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(ctx context.Context, b *built) error) (*built, *apiError) {
+	rs, e := h.load(&q.rulesetRequest)
+	if e != nil {
+		return nil, e
+	}
+	b := &built{rs: rs}
+	err := h.work(ctx, func(ctx context.Context) error {
+		start := time.Now()
+		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{})
+		b.elapsed = time.Since(start)
+		if err != nil {
+			return err
+		}
+		b.lv = lv
+		if b.doc, err = render.FromLevel(lv); err != nil {
+			return err
+		}
+		if then != nil {
+			return then(ctx, b)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, h.workError(ctx, err)
+	}
+	return b, nil
+}
+
+// workError maps the error of a generation or render to a response.
+func (h *handler) workError(ctx context.Context, err error) *apiError {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v (dungraph serve --timeout) and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
+	case ctx.Err() != nil:
+		// The client has gone; nobody reads this.
+		return errorf(499, "serve: request cancelled")
+	case errors.Is(err, level.ErrNoValidLevel):
+		return errorf(http.StatusUnprocessableEntity, "%v", err)
+	case errors.Is(err, errPanic):
+		return errorf(http.StatusInternalServerError, "%v", err)
+	}
+	h.cfg.Log.Error("serve: generation failed", "err", err)
+	return errorf(http.StatusInternalServerError, "%v", err)
+}
