@@ -462,7 +462,13 @@ func refRewrite(g *Graph, r *Rule, m Match, created int) ([]Vertex, []Edge) {
 	}
 	for _, se := range r.Substitute.Edges {
 		a, b := id[se.A], id[se.B]
-		if _, ok := edges[k(a, b)]; ok {
+		if old, ok := edges[k(a, b)]; ok {
+			// A context edge stays, and becomes a corridor if the
+			// substitute's edge is one.
+			if !se.Cosmetic {
+				old.Cosmetic = false
+				edges[k(a, b)] = old
+			}
 			continue
 		}
 		e := Edge{A: min(a, b), B: max(a, b), Cosmetic: se.Cosmetic, LengthFactor: 1}

@@ -62,7 +62,8 @@ func (c *compiled) checkStructural(g *Graph, m Match) error {
 // vertices are appended; the substitute's edges are added. Host edges between
 // matched vertices that the pattern does not mention (context edges) stay, and
 // a substitute edge that lands on one merges with it, keeping the host's
-// attributes. Edges to the rest of the graph are untouched, which is the
+// attributes, except that a cosmetic host edge becomes a corridor when the
+// substitute's edge is one. Edges to the rest of the graph are untouched, which is the
 // design's "reconnect every dangling edge to the mapped vertex".
 //
 // It returns the ids of the new vertices.
@@ -114,8 +115,15 @@ func (c *compiled) rewrite(g *Graph, m []int, created int, startSize float64) []
 	}
 	for _, e := range c.subEdges {
 		a, b := ids[e.a], ids[e.b]
-		if g.HasEdge(a, b) {
-			continue // a context edge: keep the host's
+		if h, ok := g.Edge(a, b); ok {
+			// A context edge: keep the host's, except that a corridor of
+			// the substitute turns a cosmetic edge into a corridor: the
+			// substitute's rooms must stay joined (found by FuzzBuild).
+			if h.Cosmetic && !e.cosm {
+				g.RemoveEdge(a, b)
+				g.addEdge(Edge{A: a, B: b, LengthFactor: h.LengthFactor})
+			}
+			continue
 		}
 		f := 1.0
 		switch {

@@ -73,3 +73,21 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseOverride checks the --set parser: never a panic, and what it
+// accepts prints back to itself.
+func FuzzParseOverride(f *testing.F) {
+	for _, s := range []string{"build.max_vertices=60", "tags.a.color=#ff0000", " relax.repulsion = 0.1 ", "=", "a", "a=", "rules.x.weight=1e300", "tags..color=x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOverride(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseOverride(o.String())
+		if err != nil || again != o {
+			t.Fatalf("%q parsed as %+v, which prints as %q and reads back as %+v, %v", s, o, o.String(), again, err)
+		}
+	})
+}
