@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
@@ -20,7 +21,46 @@ type Options struct {
 	// Exhaustive makes the trace's per-rule counters complete (see
 	// grammar.Options.Exhaustive); the level is the same either way.
 	Exhaustive bool
+	// Timeout is the level's time budget, all attempts together; 0 means
+	// none. Past it Generate fails with a *TimeoutError naming the stage
+	// that ran out. The budget decides only whether a level is made, never
+	// which: a level made within it is the same as without one.
+	Timeout time.Duration
 }
+
+// Stages of generating a level, as TimeoutError names them.
+const (
+	StageMatching = "matching"
+	StageLayout   = "layout"
+	StageRelax    = "relax"
+)
+
+// TimeoutError is Generate's error when the level's time budget ran out.
+type TimeoutError struct {
+	Ruleset string
+	Seed    uint64
+	Budget  time.Duration
+	// Stage is the stage that was running when the budget ran out:
+	// StageMatching (finding and drawing rule matches), StageLayout (the
+	// construction drawing after each rewrite) or StageRelax (rooms and
+	// the relax pass).
+	Stage string
+	// Attempt is the attempt that was running; Vertices the size its graph
+	// had reached.
+	Attempt, Vertices int
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise it with --timeout (for example --timeout %v), or lower build.max_vertices",
+		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, 4*e.Budget)
+}
+
+// Unwrap makes a TimeoutError a context.DeadlineExceeded.
+func (e *TimeoutError) Unwrap() error { return context.DeadlineExceeded }
+
+// errBudget is the cause of the budget's deadline, telling it apart from a
+// deadline of the caller's context.
+var errBudget = errors.New("level: time budget")
 
 // Level is a generated level.
 type Level struct {
@@ -95,11 +135,20 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Optio
 		attempts = opts.Attempts
 	}
 	attempts = max(attempts, 1)
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.Timeout, errBudget)
+		defer cancel()
+	}
 	var failures []Failure
 	rejected := 0
 	for a := range attempts {
-		lv, reason, conflicts, err := attempt(ctx, rs, seed, a, opts)
+		var pr progress
+		lv, reason, conflicts, err := attempt(ctx, rs, seed, a, opts, &pr)
 		if err != nil {
+			if errors.Is(context.Cause(ctx), errBudget) {
+				return nil, &TimeoutError{Ruleset: rs.Name, Seed: seed, Budget: opts.Timeout, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
+			}
 			return nil, err
 		}
 		if lv != nil {
@@ -135,19 +184,38 @@ func forces(f rulesets.Forces) layout.Forces {
 	}
 }
 
+// progress is how far an attempt got: the stage that last ran and the
+// graph's size, for TimeoutError.
+type progress struct {
+	stage    string
+	vertices int
+}
+
 // attempt makes one attempt. It returns the level, or the reason it was
-// rejected and how many conflicts it had; err is for ctx ending.
-func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options) (lv *Level, reason string, conflicts int, err error) {
+// rejected and how many conflicts it had; err is for ctx ending. ctx is
+// checked after each stage's step, so that pr names the stage that used the
+// time up.
+func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: forces(rs.Layout)}
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
 	bo.RejectCrossings = true
+	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
+		pr.vertices = g.Order()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return con.AfterRewrite(g, s)
+		pr.stage = StageLayout
+		if err := con.AfterRewrite(g, s); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pr.stage = StageMatching
+		return nil
 	}
 	res, err := rs.Grammar.Build(bo, rng)
 	switch {
@@ -157,10 +225,12 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	g := res.Graph
+	pr.stage, pr.vertices = StageLayout, g.Order()
 	con.Finish(g)
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}
+	pr.stage = StageRelax
 	var checker layout.Checker
 	corridors := corridorsOf(g)
 	construction := checker.Check(discs(g, nil), corridors)

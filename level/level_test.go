@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/rulesets"
@@ -124,5 +125,39 @@ func TestExhaustiveSameLevel(t *testing.T) {
 				t.Fatalf("step %d rule %d: %d of %d candidates checked", i, r, st.Checked, st.Candidates)
 			}
 		}
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	rs, err := rulesets.Bundled("dungeon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Generate(context.Background(), rs, 1, Options{Timeout: time.Nanosecond})
+	var te *TimeoutError
+	if !errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want a TimeoutError", err)
+	}
+	if te.Stage != StageMatching || !strings.Contains(err.Error(), "--timeout") || !strings.Contains(err.Error(), "during matching") {
+		t.Errorf("stage %q, message %q", te.Stage, err)
+	}
+	// A budget that is not reached changes nothing.
+	a, err := Generate(context.Background(), rs, 1, Options{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Generate(context.Background(), rs, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Attempt != b.Attempt || a.Graph.Order() != b.Graph.Order() || a.Route.Length != b.Route.Length {
+		t.Error("a time budget changed the level")
+	}
+	// The caller's own deadline is not the budget.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	if _, err := Generate(ctx, rs, 1, Options{Timeout: time.Minute}); errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the caller's deadline gave %v", err)
 	}
 }

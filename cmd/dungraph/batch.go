@@ -38,6 +38,7 @@ func (a *app) batchCmd() *cobra.Command {
 		shardFlag  string
 		shardCount int
 		retry      bool
+		timeout    time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "batch --seeds 1..1000 --out DIR",
@@ -116,7 +117,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 
 			newWorker := func(int) (batch.Generator, error) {
 				return func(ctx context.Context, seed uint64) (batch.Result, error) {
-					lv, err := level.Generate(ctx, rs, seed, level.Options{})
+					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout})
 					if err != nil {
 						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
 					}
@@ -176,6 +177,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 	fl.IntVar(&workers, "workers", 0, "levels generated at once (default: the number of cores)")
 	fl.StringVar(&shardFlag, "shard", "", "generate shard `I/N` of the seeds (I from 0); default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget (0: none); a level past it is a failed seed")
 	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
 	pf.register(cmd)
 	ef.register(cmd)

@@ -30,6 +30,7 @@ func (a *app) generateCmd() *cobra.Command {
 		formats []string
 		asJSON  bool
 		full    bool
+		timeout time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
@@ -91,7 +92,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 
 			start := time.Now()
-			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full})
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: timeout})
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
@@ -126,6 +127,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
 	formatFlag(cmd, &formats, []string{"png", "json"})
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the level's time budget, all attempts together (0: none); past it generation fails naming the stage that ran out")
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
 	pf.register(cmd)
@@ -133,6 +135,11 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	cmd.MarkFlagDirname("out")
 	return cmd
 }
+
+// defaultTimeout is --timeout's default: far above any bundled ruleset's
+// levels (caves, 330 rooms, takes ~0.2 s), low enough that a runaway
+// ruleset fails in reasonable time rather than never.
+const defaultTimeout = 30 * time.Second
 
 // randomSeed picks a seed for a run without --seed. It stays below 2^53
 // so that the seed in level.json reads back exactly as a JavaScript
