@@ -227,11 +227,11 @@ func (s Seeds) slice(from, to uint64) Seeds {
 // With n seeds, block i holds the seeds at positions
 // [floor(i*n/Count), floor((i+1)*n/Count)) of the ascending list, so blocks
 // differ in size by at most one, come in seed order, and together are s. A
-// Shard whose Count is 0 or 1 is all of s. Shard panics if sh is invalid
-// (see ParseShard for the rules).
+// Shard whose Count is 0 or 1 is all of s. An invalid shard (see
+// ParseShard for the rules) has no seeds; Run refuses one with an error.
 func (s Seeds) Shard(sh Shard) Seeds {
 	if err := sh.check(); err != nil {
-		panic(err)
+		return Seeds{}
 	}
 	if sh.whole() {
 		return s

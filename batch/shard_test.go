@@ -111,3 +111,15 @@ func TestShardFromEnv(t *testing.T) {
 		})
 	}
 }
+
+func TestInvalidShardHasNoSeeds(t *testing.T) {
+	s, err := ParseSeeds("1..10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range []Shard{{Index: 3, Count: 3}, {Index: -1, Count: 2}, {Index: 0, Count: -4}} {
+		if n := s.Shard(sh).Len(); n != 0 {
+			t.Errorf("shard %+v has %d seeds, want none", sh, n)
+		}
+	}
+}

@@ -16,7 +16,10 @@ import (
 func (h *handler) page(w http.ResponseWriter, r *http.Request) {
 	b, err := static.ReadFile("static/index.html")
 	if err != nil {
-		panic(err) // the page is embedded: missing means a broken build
+		// The page is embedded: missing means a broken build.
+		h.cfg.Log.Error("serve: the embedded page is missing", "err", err)
+		writeError(w, &apiError{status: http.StatusInternalServerError, Message: "serve: this build has no page; the server's log has the details"})
+		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -87,7 +90,9 @@ func (h *handler) deadline(r *http.Request) (context.Context, context.CancelFunc
 // timing reports how long the generation took, for the page's metrics:
 // the level's JSON holds nothing that depends on the clock.
 func timing(w http.ResponseWriter, b *built) {
-	w.Header().Set("Server-Timing", fmt.Sprintf("generate;dur=%.1f", float64(b.elapsed)/float64(time.Millisecond)))
+	if b.timed {
+		w.Header().Set("Server-Timing", fmt.Sprintf("generate;dur=%.1f", float64(b.elapsed)/float64(time.Millisecond)))
+	}
 }
 
 // generate answers the level's JSON, the bytes `dungraph generate

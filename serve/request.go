@@ -202,6 +202,7 @@ type built struct {
 	lv      *level.Level
 	doc     *render.Document
 	elapsed time.Duration
+	timed   bool // elapsed was measured
 }
 
 // generateLevel generates the requested level under ctx, then calls then
@@ -213,9 +214,15 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 	}
 	b := &built{rs: rs}
 	err := h.work(ctx, func(ctx context.Context) error {
-		start := time.Now()
+		var start time.Time
+		if h.cfg.Clock != nil {
+			start = h.cfg.Clock()
+		}
 		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{})
-		b.elapsed = time.Since(start)
+		if h.cfg.Clock != nil {
+			b.elapsed = h.cfg.Clock().Sub(start)
+			b.timed = true
+		}
 		if err != nil {
 			return err
 		}

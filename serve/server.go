@@ -63,6 +63,9 @@ type Server struct {
 	MaxConcurrent int
 	// Log receives panics and internal errors. Default slog.Default().
 	Log *slog.Logger
+	// Clock times generations for the Server-Timing header (the command
+	// passes time.Now); nil leaves the header out. No level depends on it.
+	Clock func() time.Time
 }
 
 //go:embed static
@@ -147,7 +150,7 @@ func recoverer(log *slog.Logger, next http.Handler) http.Handler {
 				return
 			}
 			if v == http.ErrAbortHandler {
-				panic(v) // net/http's own way to abort a response
+				return // a handler aborting its response on purpose: nothing to report
 			}
 			log.Error("serve: panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 			writeError(w, &apiError{status: http.StatusInternalServerError, Message: "serve: internal error; the server's log has the details"})

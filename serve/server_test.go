@@ -104,7 +104,9 @@ func TestRulesets(t *testing.T) {
 }
 
 func TestGenerate(t *testing.T) {
-	h := quiet().Handler()
+	s := quiet()
+	s.Clock = time.Now // the Server-Timing header
+	h := s.Handler()
 	// The set map in an order other than sorted: the server sorts.
 	body := `{"ruleset": "dungeon", "seed": 7, "set": {"relax.repulsion": 0.1, "build.max_vertices": 40, "tags.b.color": "#ff0000"}}`
 	w := call(t, h, "POST", "/api/generate", body)

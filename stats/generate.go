@@ -18,6 +18,9 @@ type Options struct {
 	// Workers is the number of goroutines generating levels; 0 means
 	// runtime.NumCPU(). It changes nothing but the timings.
 	Workers int
+	// Clock times each level (the command passes time.Now); nil leaves
+	// samples untimed. Times are reported, never part of a level.
+	Clock func() time.Time
 }
 
 // Generate generates and measures the level of every seed of rs, in
@@ -28,7 +31,7 @@ type Options struct {
 func Generate(ctx context.Context, rs *rulesets.Ruleset, seeds []uint64, opts Options) ([]Sample, error) {
 	out := make([]Sample, len(seeds))
 	err := Parallel(ctx, len(seeds), opts.Workers, func(i int) error {
-		s, err := GenerateSeed(ctx, rs, seeds[i])
+		s, err := GenerateSeed(ctx, rs, seeds[i], opts.Clock)
 		out[i] = s
 		return err
 	})
@@ -38,14 +41,22 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seeds []uint64, opts Op
 	return out, nil
 }
 
-// GenerateSeed generates and measures the level of seed. Time is the time
-// level.Generate took.
-func GenerateSeed(ctx context.Context, rs *rulesets.Ruleset, seed uint64) (Sample, error) {
-	start := time.Now()
+// GenerateSeed generates and measures the level of seed. With a clock,
+// Time is the time level.Generate took by it; without one the sample is
+// untimed.
+func GenerateSeed(ctx context.Context, rs *rulesets.Ruleset, seed uint64, clock func() time.Time) (Sample, error) {
+	var start time.Time
+	if clock != nil {
+		start = clock()
+	}
 	lv, err := level.Generate(ctx, rs, seed, level.Options{})
-	took := time.Since(start)
+	var took time.Duration
+	if clock != nil {
+		took = clock().Sub(start)
+	}
+	timed := clock != nil
 	if errors.Is(err, level.ErrNoValidLevel) {
-		return Sample{Seed: seed, Reason: err.Error(), Attempts: max(rs.Build.Attempts, 1), Time: took, Timed: true}, nil
+		return Sample{Seed: seed, Reason: err.Error(), Attempts: max(rs.Build.Attempts, 1), Time: took, Timed: timed}, nil
 	}
 	if err != nil {
 		return Sample{}, err
@@ -55,7 +66,7 @@ func GenerateSeed(ctx context.Context, rs *rulesets.Ruleset, seed uint64) (Sampl
 		return Sample{}, err
 	}
 	s, err := Measure(d)
-	s.Time, s.Timed = took, true
+	s.Time, s.Timed = took, timed
 	return s, err
 }
 

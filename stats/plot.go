@@ -11,7 +11,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette"
-	"gonum.org/v1/plot/palette/brewer"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -244,14 +243,21 @@ func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// heatPalette returns the heatmap colours, light to dark.
+// heatPalette returns the heatmap colours, light to dark: ColorBrewer's
+// YlGnBu in nine steps, written out rather than looked up so that no
+// error path exists.
 func heatPalette() palette.Palette {
-	p, err := brewer.GetPalette(brewer.TypeSequential, "YlGnBu", 9)
-	if err != nil {
-		panic(err) // a fixed, known palette
+	return fixedPalette{
+		color.NRGBA{0xff, 0xff, 0xd9, 0xff}, color.NRGBA{0xed, 0xf8, 0xb1, 0xff}, color.NRGBA{0xc7, 0xe9, 0xb4, 0xff},
+		color.NRGBA{0x7f, 0xcd, 0xbb, 0xff}, color.NRGBA{0x41, 0xb6, 0xc4, 0xff}, color.NRGBA{0x1d, 0x91, 0xc0, 0xff},
+		color.NRGBA{0x22, 0x5e, 0xa8, 0xff}, color.NRGBA{0x25, 0x34, 0x94, 0xff}, color.NRGBA{0x08, 0x1d, 0x58, 0xff},
 	}
-	return p
 }
+
+// fixedPalette is a palette.Palette of given colours.
+type fixedPalette []color.Color
+
+func (p fixedPalette) Colors() []color.Color { return p }
 
 // emptyCell is the colour of a heatmap cell without levels.
 var emptyCell = color.NRGBA{R: 0xf4, G: 0xf4, B: 0xf4, A: 0xff}

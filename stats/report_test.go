@@ -234,7 +234,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4, 5, 6}
 	var outs []string
 	for _, workers := range []int{1, 4} {
-		samples, err := Generate(context.Background(), rs, seeds, Options{Workers: workers})
+		samples, err := Generate(context.Background(), rs, seeds, Options{Workers: workers, Clock: time.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestGenerateFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := Generate(context.Background(), rs, []uint64{1, 2}, Options{Workers: 2})
+	samples, err := Generate(context.Background(), rs, []uint64{1, 2}, Options{Workers: 2, Clock: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

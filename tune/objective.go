@@ -104,13 +104,13 @@ func (o Objective) String() string {
 }
 
 // Compare returns -1 if a is better than b, +1 if worse, 0 if o cannot
-// tell them apart. A NaN metric (nothing to measure) is worse than any
+// tell them apart; a criterion ParseObjective would refuse is ignored. A NaN metric (nothing to measure) is worse than any
 // number whichever the direction.
 func (o Objective) Compare(a, b Metrics) int {
 	for _, c := range o {
 		cr, ok := criterionByName(c.Name)
 		if !ok {
-			panic("tune: unknown criterion " + c.Name) // ParseObjective checks names
+			continue // not from ParseObjective: a criterion it would refuse ranks nothing
 		}
 		x, y := cr.get(a), cr.get(b)
 		switch nx, ny := math.IsNaN(x), math.IsNaN(y); {

@@ -101,7 +101,9 @@ func (r *Result) linePlot(col column) *plot.Plot {
 	}
 	line, points, err := plotter.NewLinePoints(pts)
 	if err != nil {
-		panic(err) // finite points, checked above
+		// Only non-finite points fail, and NaNs were left out above.
+		p.Title.Text += " (" + err.Error() + ")"
+		return p
 	}
 	line.Color = stats.SeriesColors[0]
 	points.Color = stats.SeriesColors[0]

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/stats"
@@ -21,6 +22,9 @@ type Options struct {
 	// Workers is the number of goroutines generating levels; 0 means
 	// runtime.NumCPU(). It changes nothing but the times.
 	Workers int
+	// Clock times the levels (the command passes time.Now); nil leaves
+	// them untimed, and the "time" objective then ranks all cells equal.
+	Clock func() time.Time
 }
 
 // Result is a grid and its metrics.
@@ -138,7 +142,7 @@ func Run(ctx context.Context, varies []Vary, seeds []uint64, load Loader, opts O
 		if st.err != nil {
 			return &CellError{Overrides: cells[c].Overrides, Err: st.err}
 		}
-		s, err := stats.GenerateSeed(ctx, st.rs, seeds[k])
+		s, err := stats.GenerateSeed(ctx, st.rs, seeds[k], opts.Clock)
 		if err != nil {
 			return &CellError{Overrides: cells[c].Overrides, Err: err}
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/stats"
@@ -105,7 +106,7 @@ func grid(t *testing.T, specs ...string) []Vary {
 func TestRunGrid(t *testing.T) {
 	vs := grid(t, "relax.repulsion=0.02:0.1:2", "layout.max_delta=0.25,0.5")
 	seeds := []uint64{1, 2, 3, 4, 5}
-	res, err := Run(context.Background(), vs, seeds, quadsLoader, Options{Workers: 2})
+	res, err := Run(context.Background(), vs, seeds, quadsLoader, Options{Workers: 2, Clock: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

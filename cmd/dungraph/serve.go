@@ -57,6 +57,7 @@ is given. Each request is limited in time (--timeout), level size
 				s.Ruleset = ruleset
 			}
 			s.Log = slog.New(slog.NewTextHandler(a.stderr, nil))
+			s.Clock = time.Now
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return failed(err)

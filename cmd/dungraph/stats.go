@@ -180,7 +180,7 @@ func (a *app) generateSeries(cmd *cobra.Command, rf *rulesetFlags, seedList stri
 	var series []stats.Series
 	for i, rs := range sets {
 		start := time.Now()
-		samples, err := stats.Generate(cmd.Context(), rs, seeds, stats.Options{Workers: workers})
+		samples, err := stats.Generate(cmd.Context(), rs, seeds, stats.Options{Workers: workers, Clock: time.Now})
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return nil, failed(fmt.Errorf("interrupted"))

@@ -106,7 +106,7 @@ plot for one varied key, a heatmap for two.`,
 			load := a.cellLoader(&rf)
 			a.infof("tune: %s, %d cells × %d seeds", label(rs), len(cells), len(seeds))
 			start := time.Now()
-			res, err := tune.Run(cmd.Context(), vs, seeds, load, tune.Options{Workers: workers})
+			res, err := tune.Run(cmd.Context(), vs, seeds, load, tune.Options{Workers: workers, Clock: time.Now})
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
 					return failed(fmt.Errorf("interrupted"))
