@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -85,4 +86,43 @@ func BenchmarkBuild(b *testing.B) {
 			b.ReportMetric(float64(steps), "rewrites")
 		})
 	}
+}
+
+// BenchmarkStructuralVsReference times the matcher against the brute-force
+// reference of the property tests on the same random grammar and grown
+// host, after checking that both find the same structural matches.
+func BenchmarkStructuralVsReference(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	def := randDefinition(rng, 4, 4, 2, true)
+	gr, err := compileOrFail(def)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := gr.Build(Options{MaxIterations: 40, MaxVertices: 40}, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := res.Graph
+	refs := make([]*refRule, len(def.Rules))
+	for i := range def.Rules {
+		refs[i] = newRefRule(&def.Rules[i])
+		if a, r := len(gr.rules[i].structural(g, false)), len(refs[i].structural(newRefHost(g), false)); a != r {
+			b.Fatalf("rule %d: matcher %d matches, reference %d", i, a, r)
+		}
+	}
+	b.Run("matcher", func(b *testing.B) {
+		for b.Loop() {
+			for i := range gr.rules {
+				gr.rules[i].structural(g, false)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			h := newRefHost(g)
+			for i := range refs {
+				refs[i].structural(h, false)
+			}
+		}
+	})
 }
