@@ -111,3 +111,54 @@ func TestConstructionEndsCrossingFree(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxCompacts draws a chain of rooms with one nearly collapsed
+// corridor: the uniform validity scale would blow the whole level up
+// around it; compaction must give a valid level far smaller than that.
+func TestRelaxCompacts(t *testing.T) {
+	g := new(grammar.Graph)
+	const n = 12
+	for i := range n {
+		p := r2.Vec{X: float64(100 * i), Y: float64(30 * (i % 2))}
+		if i == n-1 {
+			p = r2.Vec{X: float64(100*(n-2)) + 2, Y: float64(30 * ((n - 2) % 2))} // 2 units from its neighbour
+		}
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+		if i > 0 {
+			if err := g.AddEdge(grammar.Edge{A: i - 1, B: i}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rooms := make([]Room, n)
+	for i := range rooms {
+		rooms[i] = Room{W: 100, H: 100, Radius: 70.71067811865476}
+	}
+	const gap = 50.0
+	pos := make([]r2.Vec, n)
+	for v := range pos {
+		pos[v] = g.Vertex(v).Pos
+	}
+	uniform, err := validScale(g, pos, rooms, gap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Relax(g, rooms, gap, DefaultRelax())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(st.Scale < uniform/4) {
+		t.Errorf("relax scale %v, the uniform validity scale %v: no compaction", st.Scale, uniform)
+	}
+	discs := make([]Disc, n)
+	var cs []Corridor
+	for v := range discs {
+		discs[v] = Disc{ID: v, Center: g.Vertex(v).Pos, Radius: rooms[v].Radius}
+		if v > 0 {
+			cs = append(cs, Corridor{A: v - 1, B: v})
+		}
+	}
+	if conflicts := Check(discs, cs); len(conflicts) > 0 {
+		t.Errorf("compacted level has conflicts: %v", conflicts)
+	}
+}

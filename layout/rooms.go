@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -118,6 +119,14 @@ var ErrUnfixable = errors.New("drawing cannot be made valid by scaling")
 // that the drawing stays valid (see crossfree.go), and rounds every position
 // to whole world units. The graph's positions are updated.
 func Relax(g *grammar.Graph, rooms []Room, gap float64, f Forces) (RelaxStats, error) {
+	return RelaxWatch(g, rooms, gap, f, nil)
+}
+
+// RelaxWatch is Relax that calls watch with every drawing it relaxes (the
+// compaction attempts, then the final pass), before the first iteration
+// and after each, so that a caller can show the pass as it runs. watch
+// must not change the drawing. The level is the same with or without it.
+func RelaxWatch(g *grammar.Graph, rooms []Room, gap float64, f Forces, watch func(*Drawing)) (RelaxStats, error) {
 	pos := make([]r2.Vec, g.Order())
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
@@ -127,6 +136,34 @@ func Relax(g *grammar.Graph, rooms []Room, gap float64, f Forces) (RelaxStats, e
 		return RelaxStats{}, err
 	}
 	scale *= 1.1
+	if pre, start, ok := compact(g, pos, rooms, gap, f, scale, watch); ok {
+		// The compacted drawing is the new start: its own validity scale is
+		// small, and what follows is the same guaranteed path.
+		st := relaxScaled(g, start, rooms, gap, f, pre.scale, watch)
+		st.Scale = float64(pre.prescale * pre.scale)
+		st.Iterations += pre.iterations
+		return st, nil
+	}
+	return relaxScaled(g, pos, rooms, gap, f, scale, watch), nil
+}
+
+// run runs d to its end, calling watch (if not nil) before and after each
+// iteration, and returns the iterations made.
+func run(d *Drawing, watch func(*Drawing)) int {
+	if watch == nil {
+		return d.Run()
+	}
+	watch(d)
+	for d.Update() {
+		watch(d)
+	}
+	watch(d)
+	return d.Iterations()
+}
+
+// relaxScaled scales pos about its centre by scale, a scale that makes it
+// valid, into g, relaxes it with bounded moves and rounds the positions.
+func relaxScaled(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Forces, scale float64, watch func(*Drawing)) RelaxStats {
 	lo, hi := bounds(pos)
 	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
 	for v, p := range pos {
@@ -142,11 +179,11 @@ func Relax(g *grammar.Graph, rooms []Room, gap float64, f Forces) (RelaxStats, e
 	}
 	d.UseRooms(gap)
 	d.SetActive(nil)
-	st := RelaxStats{Scale: scale, Iterations: d.Run(), Converged: d.Converged()}
+	st := RelaxStats{Scale: scale, Iterations: run(d, watch), Converged: d.Converged()}
 	for v, p := range d.Pos {
 		g.SetPos(v, r2.Vec{X: math.Round(p.X), Y: math.Round(p.Y)})
 	}
-	return st, nil
+	return st
 }
 
 // validScale returns the smallest factor that, applied to pos, makes every
@@ -206,6 +243,60 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 		return 0, fmt.Errorf("layout: the drawing is degenerate: %w", ErrUnfixable)
 	}
 	return scale, nil
+}
+
+// compacted describes a compaction: the scale it started from, the
+// validity scale of its result and the iterations it took.
+type compacted struct {
+	prescale, scale float64
+	iterations      int
+}
+
+// compact tries to avoid the stretch of the uniform validity scale (valid):
+// when a few nearly collapsed edges make it far larger than most edges
+// need, it scales pos by what three quarters of the edges need instead and
+// relaxes once with the relax forces, which lengthen the short edges and
+// part the rooms, leaving at most small overlaps. If the result has no
+// crossing corridors and its own validity scale, times the first scale, is
+// less than valid, it returns the result as the start of the guaranteed
+// path; otherwise ok is false. g's positions are scratch either way.
+func compact(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Forces, valid float64, watch func(*Drawing)) (compacted, []r2.Vec, bool) {
+	var ratios []float64
+	for _, e := range g.Edges() {
+		if cur := dist(pos[e.A], pos[e.B]); cur > 0 {
+			ratios = append(ratios, float64(gap+rooms[e.A].Radius+rooms[e.B].Radius)/cur)
+		}
+	}
+	if len(ratios) == 0 {
+		return compacted{}, nil, false
+	}
+	slices.Sort(ratios)
+	pre := float64(ratios[len(ratios)*3/4] * 1.1)
+	lo, hi := bounds(pos)
+	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
+	f.CrossingFree = true
+	f.ConvergenceDistance = math.Max(f.ConvergenceDistance, minRelaxConvergence)
+	iters := 0
+	// A compaction that crosses corridors (rooms freed to part overlaps
+	// may pass an edge) is tried again from a looser start, twice.
+	for try := 0; try < 3 && 2*pre < valid; try, pre = try+1, float64(2*pre) {
+		for v, p := range pos {
+			g.SetPos(v, r2.Vec{X: float64(c.X + float64(pre*float64(p.X-c.X))), Y: float64(c.Y + float64(pre*float64(p.Y-c.Y)))})
+		}
+		d := NewDrawing(g, f)
+		for v, rm := range rooms {
+			d.Radius[v] = rm.Radius
+		}
+		d.UseRooms(gap)
+		d.SetActive(nil)
+		iters += run(d, watch)
+		start := make([]r2.Vec, len(d.Pos))
+		copy(start, d.Pos)
+		if s, err := validScale(g, start, rooms, gap); err == nil && float64(pre*s*1.1) < valid {
+			return compacted{prescale: pre, scale: float64(s * 1.1), iterations: iters}, start, true
+		}
+	}
+	return compacted{}, nil, false
 }
 
 func bounds(ps []r2.Vec) (lo, hi r2.Vec) {

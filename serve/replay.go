@@ -169,56 +169,42 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 		return unverified("the replayed rooms differ from the level's")
 	}
 
-	// The relax pass, as layout.Relax runs it, one Update at a time, from
-	// the scale the level recorded.
-	pos := make([]r2.Vec, g.Order())
-	for v := range pos {
-		pos[v] = g.Vertex(v).Pos
-	}
-	scale := lv.Metrics.Relax.Scale
-	lo, hi := bounds(pos)
-	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
-	for v, p := range pos {
-		g.SetPos(v, r2.Vec{X: float64(c.X + float64(scale*float64(p.X-c.X))), Y: float64(c.Y + float64(scale*float64(p.Y-c.Y)))})
-	}
-	f := forcesOf(rs.Relax)
-	f.CrossingFree = true
-	f.ConvergenceDistance = math.Max(f.ConvergenceDistance, 0.25) // layout's minRelaxConvergence
-	d := layout.NewDrawing(g, f)
-	for v, rm := range rooms {
-		d.Radius[v] = rm.Radius
-	}
-	d.UseRooms(roomsOf(rs).Gap())
-	d.SetActive(nil)
-	fr.Scale = scale
+	// The relax pass as layout.Relax runs it (its compaction attempts,
+	// then the final pass), watched one Update at a time.
 	left := max(frameBudget-used, 0)
 	maxFrames := max(left/(2*g.Order()), 2)
-	fr.Stride = max((d.Forces().MaxIterations+maxFrames-1)/maxFrames, 1)
-	record := func() {
-		fr.Relax = append(fr.Relax, relaxFrame{Iteration: d.Iterations(), posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
-	}
-	record()
-	for {
-		more := d.Update()
-		if it := d.Iterations(); !more || it%fr.Stride == 0 {
-			if fr.Relax[len(fr.Relax)-1].Iteration != it {
-				record()
-			}
+	// The compaction attempts and the final pass: at most four phases.
+	fr.Stride = max((4*forcesOf(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
+	var (
+		phase          *layout.Drawing
+		offset, latest int
+	)
+	st, err := layout.RelaxWatch(g, rooms, roomsOf(rs).Gap(), forcesOf(rs.Relax), func(d *layout.Drawing) {
+		if d != phase {
+			phase, offset = d, latest
 		}
-		if !more {
-			break
+		latest = offset + d.Iterations()
+		n := len(fr.Relax)
+		if n > 0 && fr.Relax[n-1].Iteration == latest {
+			return
 		}
-		if d.Iterations()%16 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if n == 0 || d.Iterations() == 0 || latest%fr.Stride == 0 {
+			fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
 		}
+	})
+	if err != nil {
+		return unverified("the replayed relax pass failed: %v", err)
 	}
-	if d.Iterations() != lv.Metrics.Relax.Iterations {
-		return unverified("the replayed relax pass ran %d iterations, the level's %d", d.Iterations(), lv.Metrics.Relax.Iterations)
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	for v, p := range d.Pos {
-		want := lv.Graph.Vertex(v).Pos
-		if math.Round(p.X) != want.X || math.Round(p.Y) != want.Y {
-			return unverified("the replayed relax pass ends with vertex %d at (%g, %g), the level has it at (%g, %g)", v, math.Round(p.X), math.Round(p.Y), want.X, want.Y)
+	fr.Scale = st.Scale
+	if st.Iterations != lv.Metrics.Relax.Iterations || st.Scale != lv.Metrics.Relax.Scale {
+		return unverified("the replayed relax pass ran %d iterations at scale %g, the level's %d at %g", st.Iterations, st.Scale, lv.Metrics.Relax.Iterations, lv.Metrics.Relax.Scale)
+	}
+	for v := range g.Order() {
+		if got, want := g.Vertex(v).Pos, lv.Graph.Vertex(v).Pos; got != want {
+			return unverified("the replayed relax pass ends with vertex %d at (%g, %g), the level has it at (%g, %g)", v, got.X, got.Y, want.X, want.Y)
 		}
 	}
 	fr.Verified = true
@@ -247,18 +233,6 @@ func positions(n int, at func(v int) r2.Vec) posFrame {
 		f.X[v], f.Y[v] = math.Round(p.X*100)/100, math.Round(p.Y*100)/100
 	}
 	return f
-}
-
-func bounds(ps []r2.Vec) (lo, hi r2.Vec) {
-	if len(ps) == 0 {
-		return r2.Vec{}, r2.Vec{}
-	}
-	lo, hi = ps[0], ps[0]
-	for _, p := range ps[1:] {
-		lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
-		hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
-	}
-	return lo, hi
 }
 
 // The conversions level makes from a ruleset's tables to the layout's.
