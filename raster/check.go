@@ -316,6 +316,8 @@ func (b *builder) checkReach() {
 const (
 	suggestSteps  = 40
 	suggestFactor = 0.9
+	// suggestBudget bounds the tiles the search builds, in MaxCells.
+	suggestBudget = 4
 )
 
 // SuggestCell returns the largest cell size that rasterises lv without
@@ -350,7 +352,13 @@ func SuggestCell(lv Level, opts Options) (float64, error) {
 // works. It returns it, or 0, and the smallest size tried.
 func suggest(l *level, opts Options) (cell, tried float64) {
 	f, prev := 1.0, opts.Cell
+	// The search stops once the grids it built hold suggestBudget ×
+	// MaxCells tiles in all: a few grids near the limit, rather than forty.
+	work := 0
 	for range suggestSteps {
+		if work > suggestBudget*opts.MaxCells {
+			break
+		}
 		f *= suggestFactor
 		c := roundCell(float64(opts.Cell * f))
 		if !(c > 0) {
@@ -362,10 +370,11 @@ func suggest(l *level, opts Options) (cell, tried float64) {
 		prev = c
 		o := opts
 		o.Cell = c
-		_, probs, err := build(l, o)
+		g, probs, err := build(l, o)
 		if err != nil {
 			break // the grid is too large: smaller cells would be larger
 		}
+		work += g.Width * g.Height
 		tried = c
 		if len(probs) == 0 {
 			return c, tried
