@@ -31,7 +31,7 @@ func BenchmarkConstructionVsEades(b *testing.B) {
 		b.Run(fmt.Sprintf("rooms=%d/dungraph", n), func(b *testing.B) {
 			crossings := 0
 			for i := 0; b.Loop(); i++ {
-				con := &layout.Constructor{Forces: forces(rs.Layout)}
+				con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
 				bo := rs.Build.Options()
 				bo.RejectCrossings = true
 				bo.AfterRewrite = con.AfterRewrite

@@ -26,6 +26,25 @@ type Options struct {
 	// that ran out. The budget decides only whether a level is made, never
 	// which: a level made within it is the same as without one.
 	Timeout time.Duration
+	// Watch, if set, sees every attempt as it runs; the level is the same
+	// with or without it.
+	Watch *Watch
+}
+
+// Watch follows an attempt step by step, for tools that show a build as it
+// happens (dungraph serve's step mode). A func left nil is not called; none
+// may change what it is given.
+type Watch struct {
+	// Rewrite is called after each rule application, once the
+	// construction drawing has followed it. An error ends the attempt and
+	// Generate returns it.
+	Rewrite func(g *grammar.Graph, s *grammar.Step) error
+	// Built is called with the finished construction drawing, before the
+	// rooms are sized.
+	Built func(g *grammar.Graph)
+	// Relax is called with every drawing the relax pass relaxes, before
+	// its first iteration and after each (see layout.RelaxWatch).
+	Relax func(d *layout.Drawing)
 }
 
 // Stages of generating a level, as TimeoutError names them.
@@ -169,7 +188,27 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Optio
 	return nil, fmt.Errorf("%s: %w", b.String(), ErrNoValidLevel)
 }
 
-func forces(f rulesets.Forces) layout.Forces {
+// GenerateAttempt runs attempt a of seed alone, as Generate would: the
+// level, or an error wrapping ErrNoValidLevel that says why the attempt
+// was rejected. Generate's successful attempt is lv.Attempt, so
+// GenerateAttempt(ctx, rs, lv.Seed, lv.Attempt, opts) runs it again, for
+// instance under a Watch.
+func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options) (*Level, error) {
+	var pr progress
+	lv, reason, _, err := attempt(ctx, rs, seed, a, opts, &pr)
+	switch {
+	case err != nil:
+		return nil, err
+	case lv == nil:
+		return nil, fmt.Errorf("level: ruleset %q seed %d: attempt %d failed: %s: %w", rs.Name, seed, a, reason, ErrNoValidLevel)
+	}
+	lv.Metrics.Attempts = a + 1
+	return lv, nil
+}
+
+// LayoutForces converts a ruleset's [layout] or [relax] table to the
+// layout package's forces, as Generate does.
+func LayoutForces(f rulesets.Forces) layout.Forces {
 	spring, _ := layout.ParseSpring(f.Spring) // the loader has checked it
 	return layout.Forces{
 		SpringStrength:      f.SpringStrength,
@@ -197,7 +236,7 @@ type progress struct {
 // time up.
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
-	con := &layout.Constructor{Forces: forces(rs.Layout)}
+	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
 	bo.RejectCrossings = true
@@ -215,6 +254,9 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			return err
 		}
 		pr.stage = StageMatching
+		if w := opts.Watch; w != nil && w.Rewrite != nil {
+			return w.Rewrite(g, s)
+		}
 		return nil
 	}
 	res, err := rs.Grammar.Build(bo, rng)
@@ -229,6 +271,13 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	con.Finish(g)
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
+	}
+	var relaxWatch func(*layout.Drawing)
+	if w := opts.Watch; w != nil {
+		if w.Built != nil {
+			w.Built(g)
+		}
+		relaxWatch = w.Relax
 	}
 	pr.stage = StageRelax
 	var checker layout.Checker
@@ -245,7 +294,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	gap := roomsOf(rs).Gap()
-	relax, err := layout.Relax(g, rooms, gap, forces(rs.Relax))
+	relax, err := layout.RelaxWatch(g, rooms, gap, LayoutForces(rs.Relax), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		return nil, err.Error(), crossings, nil
 	} else if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -159,5 +160,53 @@ func TestTimeout(t *testing.T) {
 	<-ctx.Done()
 	if _, err := Generate(ctx, rs, 1, Options{Timeout: time.Minute}); errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("the caller's deadline gave %v", err)
+	}
+}
+
+// TestGenerateAttemptWatched runs a level's successful attempt again under
+// a Watch: the same level, every rewrite and relax iteration seen.
+func TestGenerateAttemptWatched(t *testing.T) {
+	rs, err := rulesets.Bundled("cycles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := Generate(context.Background(), rs, 5, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewrites, built, updates := 0, 0, 0
+	w := &Watch{
+		Rewrite: func(g *grammar.Graph, s *grammar.Step) error {
+			if s.Iteration != rewrites {
+				t.Errorf("rewrite %d seen as %d", s.Iteration, rewrites)
+			}
+			rewrites++
+			return nil
+		},
+		Built: func(*grammar.Graph) { built++ },
+		Relax: func(*layout.Drawing) { updates++ },
+	}
+	again, err := GenerateAttempt(context.Background(), rs, 5, lv.Attempt, Options{Watch: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rewrites != len(lv.Build.Steps) || built != 1 || updates <= lv.Metrics.Relax.Iterations {
+		t.Errorf("saw %d rewrites (want %d), %d built (want 1), %d relax calls (want more than %d)", rewrites, len(lv.Build.Steps), built, updates, lv.Metrics.Relax.Iterations)
+	}
+	for v := range lv.Graph.Order() {
+		if again.Graph.Vertex(v) != lv.Graph.Vertex(v) {
+			t.Fatalf("vertex %d differs under a watch", v)
+		}
+	}
+	if !reflect.DeepEqual(again.Metrics.Relax, lv.Metrics.Relax) {
+		t.Errorf("relax %+v, want %+v", again.Metrics.Relax, lv.Metrics.Relax)
+	}
+	// A rejected attempt says why: default cannot grow 500 rooms.
+	bad, err := rulesets.Loader{Overrides: []rulesets.Override{{Key: "build.min_vertices", Value: "500"}, {Key: "build.max_vertices", Value: "500"}}}.Bundled("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := GenerateAttempt(context.Background(), bad, 1, 0, Options{}); !errors.Is(err, ErrNoValidLevel) || !strings.Contains(err.Error(), "attempt 0 failed") {
+		t.Errorf("a rejected attempt gave %v", err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -116,94 +115,79 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 		return &frames{Reason: fmt.Sprintf(format, args...), Tags: []string{}, Build: []buildFrame{}, Relax: []relaxFrame{}, Stride: 1}, nil
 	}
 
-	// The build, as level's attempt runs it.
-	rng := rand.New(level.RandSource(lv.Seed, lv.Attempt))
-	con := &layout.Constructor{Forces: forcesOf(rs.Layout)}
-	bo := rs.Build.Options()
-	bo.RejectCrossings = true
-	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if s.Iteration == 0 {
-			// The start graph: the start vertex, which the first
-			// rewrite maps, at the origin.
-			start := grammar.NewGraph()
-			if err := snapshot(start, -1); err != nil {
-				return err
+	// The successful attempt again, under a watch: level's own pipeline,
+	// so the frames are those of the level.
+	var (
+		phase          *layout.Drawing
+		offset, latest int
+	)
+	w := &level.Watch{
+		Rewrite: func(g *grammar.Graph, s *grammar.Step) error {
+			if s.Iteration == 0 {
+				// The start graph: the start vertex, which the first
+				// rewrite maps, at the origin.
+				if err := snapshot(grammar.NewGraph(), -1); err != nil {
+					return err
+				}
 			}
-		}
-		if err := con.AfterRewrite(g, s); err != nil {
-			return err
-		}
-		return snapshot(g, s.Iteration)
+			return snapshot(g, s.Iteration)
+		},
+		Built: func(g *grammar.Graph) {
+			fr.Finish = new(positions(g.Order(), func(v int) r2.Vec { return g.Vertex(v).Pos }))
+		},
+		// The relax pass (its compaction attempts, then the final pass),
+		// one Update at a time, thinned to fit the budget.
+		Relax: func(d *layout.Drawing) {
+			if fr.Stride == 0 {
+				maxFrames := max(max(frameBudget-used, 0)/(2*len(d.Pos)), 2)
+				// At most four phases: three compaction tries and the final pass.
+				fr.Stride = max((4*level.LayoutForces(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
+			}
+			if d != phase {
+				phase, offset = d, latest
+			}
+			latest = offset + d.Iterations()
+			n := len(fr.Relax)
+			if n > 0 && fr.Relax[n-1].Iteration == latest {
+				return
+			}
+			if n == 0 || d.Iterations() == 0 || latest%fr.Stride == 0 {
+				fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
+			}
+		},
 	}
-	res, err := rs.Grammar.Build(bo, rng)
+	fr.Stride = 0
+	again, err := level.GenerateAttempt(ctx, rs, lv.Seed, lv.Attempt, level.Options{Watch: w})
 	switch {
 	case errors.Is(err, errTooLarge):
 		return unverified("the build is too large to play step by step (more than %d numbers); the page plays the trace instead", frameBudget)
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
-		return unverified("the replayed build failed: %v", err)
+		return unverified("the replayed attempt failed: %v", err)
 	}
+	fr.Stride = max(fr.Stride, 1)
 	if len(fr.Build) == 0 {
 		// No rule applied: the level is the start graph.
 		if err := snapshot(grammar.NewGraph(), -1); err != nil {
 			return nil, err
 		}
 	}
-	if i := divergence(res.Steps, lv.Build.Steps); i >= 0 {
+	// The same pipeline from the same seed gives the same level; checking
+	// it keeps the frames honest should a caller's level come from
+	// elsewhere (another ruleset, an edited file).
+	if i := divergence(again.Build.Steps, lv.Build.Steps); i >= 0 {
 		return unverified("the replayed build differs from the level's trace at step %d", i)
 	}
-	g := res.Graph
-	con.Finish(g)
-	fr.Finish = new(positions(g.Order(), func(v int) r2.Vec { return g.Vertex(v).Pos }))
-
-	// Rooms, as level's attempt assigns them.
-	rooms, err := layout.AssignRooms(g, roomsOf(rs), extentOf(rs), rng)
-	if err != nil {
-		return unverified("the replayed rooms failed: %v", err)
-	}
-	if !slices.Equal(rooms, lv.Rooms) {
+	if !slices.Equal(again.Rooms, lv.Rooms) {
 		return unverified("the replayed rooms differ from the level's")
 	}
-
-	// The relax pass as layout.Relax runs it (its compaction attempts,
-	// then the final pass), watched one Update at a time.
-	left := max(frameBudget-used, 0)
-	maxFrames := max(left/(2*g.Order()), 2)
-	// The compaction attempts and the final pass: at most four phases.
-	fr.Stride = max((4*forcesOf(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
-	var (
-		phase          *layout.Drawing
-		offset, latest int
-	)
-	st, err := layout.RelaxWatch(g, rooms, roomsOf(rs).Gap(), forcesOf(rs.Relax), func(d *layout.Drawing) {
-		if d != phase {
-			phase, offset = d, latest
-		}
-		latest = offset + d.Iterations()
-		n := len(fr.Relax)
-		if n > 0 && fr.Relax[n-1].Iteration == latest {
-			return
-		}
-		if n == 0 || d.Iterations() == 0 || latest%fr.Stride == 0 {
-			fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
-		}
-	})
-	if err != nil {
-		return unverified("the replayed relax pass failed: %v", err)
+	fr.Scale = again.Metrics.Relax.Scale
+	if again.Metrics.Relax != lv.Metrics.Relax {
+		return unverified("the replayed relax pass ran %d iterations at scale %g, the level's %d at %g", again.Metrics.Relax.Iterations, again.Metrics.Relax.Scale, lv.Metrics.Relax.Iterations, lv.Metrics.Relax.Scale)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	fr.Scale = st.Scale
-	if st.Iterations != lv.Metrics.Relax.Iterations || st.Scale != lv.Metrics.Relax.Scale {
-		return unverified("the replayed relax pass ran %d iterations at scale %g, the level's %d at %g", st.Iterations, st.Scale, lv.Metrics.Relax.Iterations, lv.Metrics.Relax.Scale)
-	}
-	for v := range g.Order() {
-		if got, want := g.Vertex(v).Pos, lv.Graph.Vertex(v).Pos; got != want {
+	for v := range again.Graph.Order() {
+		if got, want := again.Graph.Vertex(v).Pos, lv.Graph.Vertex(v).Pos; got != want {
 			return unverified("the replayed relax pass ends with vertex %d at (%g, %g), the level has it at (%g, %g)", v, got.X, got.Y, want.X, want.Y)
 		}
 	}
@@ -233,42 +217,4 @@ func positions(n int, at func(v int) r2.Vec) posFrame {
 		f.X[v], f.Y[v] = math.Round(p.X*100)/100, math.Round(p.Y*100)/100
 	}
 	return f
-}
-
-// The conversions level makes from a ruleset's tables to the layout's.
-
-func forcesOf(f rulesets.Forces) layout.Forces {
-	spring, _ := layout.ParseSpring(f.Spring) // the loader has checked it
-	return layout.Forces{
-		SpringStrength:      f.SpringStrength,
-		EdgeLength:          f.EdgeLength,
-		Repulsion:           f.Repulsion,
-		MaxDelta:            f.MaxDelta,
-		ConvergenceDistance: f.ConvergenceDistance,
-		Spring:              spring,
-		Cutoff:              f.Cutoff,
-		MaxIterations:       f.MaxIterations,
-		CrossingFree:        f.CrossingFree,
-	}
-}
-
-func roomsOf(rs *rulesets.Ruleset) layout.Rooms {
-	return layout.Rooms{Margin: rs.Rooms.Margin, MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: rs.Rooms.RadiusFudge}
-}
-
-func extentOf(rs *rulesets.Ruleset) func(string) (layout.Extent, bool) {
-	return func(tag string) (layout.Extent, bool) {
-		t, ok := rs.Tag(tag)
-		if !ok || (t.MinExtent == 0 && t.MaxExtent == 0) {
-			return layout.Extent{}, false
-		}
-		e := layout.Extent{Min: t.MinExtent, Max: t.MaxExtent}
-		if e.Min == 0 {
-			e.Min = rs.Rooms.MinExtent
-		}
-		if e.Max == 0 {
-			e.Max = rs.Rooms.MaxExtent
-		}
-		return e, true
-	}
 }

@@ -100,13 +100,7 @@ func main() {
 
 // construct builds a level's graph with dungraph's construction drawing.
 func construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
-	spring, _ := layout.ParseSpring(rs.Layout.Spring)
-	f := rs.Layout
-	con := &layout.Constructor{Forces: layout.Forces{
-		SpringStrength: f.SpringStrength, EdgeLength: f.EdgeLength, Repulsion: f.Repulsion, MaxDelta: f.MaxDelta,
-		ConvergenceDistance: f.ConvergenceDistance, Spring: spring, Cutoff: f.Cutoff, MaxIterations: f.MaxIterations,
-		CrossingFree: f.CrossingFree,
-	}}
+	con := &layout.Constructor{Forces: level.LayoutForces(rs.Layout)}
 	bo := rs.Build.Options()
 	bo.RejectCrossings = true
 	bo.AfterRewrite = con.AfterRewrite
