@@ -51,7 +51,7 @@ func (r *Route) MaxDepth() int {
 // float64, or when some room cannot be reached from the entrance: a level
 // the generator produced has none of these.
 func Find(g *grammar.Graph, roles Roles) (*Route, error) {
-	v := newView(g)
+	v := NewWalkable(g)
 	if len(v.rooms) == 0 {
 		return nil, errors.New("route: the level has no room")
 	}
@@ -110,22 +110,27 @@ func Find(g *grammar.Graph, roles Roles) (*Route, error) {
 	return r, nil
 }
 
-// view is the walkable part of a level as a gonum weighted undirected
-// graph: rooms, and the corridors between rooms, weighted by length. Nodes
-// and neighbours come in ascending id order.
-type view struct {
+// Walkable is the walkable part of a level as a gonum weighted undirected
+// graph: its rooms (non-cosmetic vertices), and the non-cosmetic corridors
+// between them, weighted by length (the distance between the rooms'
+// centres). Nodes and neighbours come in ascending id order, so gonum's
+// algorithms visit them, and break ties, the same way on every run; over
+// gonum's own simple graphs they follow map order.
+type Walkable struct {
 	g     *grammar.Graph
 	rooms []int64   // ascending
 	adj   [][]int64 // by vertex id, ascending; nil for cosmetic vertices
 }
 
 var (
-	_ graph.Undirected = (*view)(nil)
-	_ graph.Weighted   = (*view)(nil)
+	_ graph.Undirected = (*Walkable)(nil)
+	_ graph.Weighted   = (*Walkable)(nil)
 )
 
-func newView(g *grammar.Graph) *view {
-	v := &view{g: g, adj: make([][]int64, g.Order())}
+// NewWalkable returns the walkable view of g. It reads g when it is built
+// and when lengths are asked for; g must not change meanwhile.
+func NewWalkable(g *grammar.Graph) *Walkable {
+	v := &Walkable{g: g, adj: make([][]int64, g.Order())}
 	for id := range g.Order() {
 		if g.Vertex(id).Cosmetic {
 			continue
@@ -144,7 +149,7 @@ func newView(g *grammar.Graph) *view {
 // entrance is the lowest-numbered room of tag, or when tag is "" or no
 // room has it the lowest-numbered room: vertex 0, the start vertex, unless
 // the start rule made it cosmetic.
-func (v *view) entrance(tag string) int {
+func (v *Walkable) entrance(tag string) int {
 	if tag != "" {
 		for _, id := range v.rooms {
 			if v.g.Vertex(int(id)).Tag == tag {
@@ -157,7 +162,7 @@ func (v *view) entrance(tag string) int {
 
 // goal is the room farthest from the entrance among the rooms of tag (all
 // rooms when tag is "" or no room has it); ties go to the lowest id.
-func (v *view) goal(tag string, dist []float64) int {
+func (v *Walkable) goal(tag string, dist []float64) int {
 	best := -1
 	pick := func(want string) {
 		for _, id := range v.rooms {
@@ -176,20 +181,41 @@ func (v *view) goal(tag string, dist []float64) int {
 	return best
 }
 
-func (v *view) isRoom(id int64) bool {
+// Rooms returns the rooms' ids, ascending; the slice is the view's own.
+func (v *Walkable) Rooms() []int64 { return v.rooms }
+
+// Neighbours returns the rooms joined to room id by a corridor, ascending;
+// the slice is the view's own.
+func (v *Walkable) Neighbours(id int64) []int64 {
+	if !v.isRoom(id) {
+		return nil
+	}
+	return v.adj[id]
+}
+
+// Corridors returns the number of corridors.
+func (v *Walkable) Corridors() int {
+	n := 0
+	for _, a := range v.adj {
+		n += len(a)
+	}
+	return n / 2
+}
+
+func (v *Walkable) isRoom(id int64) bool {
 	return id >= 0 && id < int64(len(v.adj)) && !v.g.Vertex(int(id)).Cosmetic
 }
 
-func (v *view) Node(id int64) graph.Node {
+func (v *Walkable) Node(id int64) graph.Node {
 	if !v.isRoom(id) {
 		return nil
 	}
 	return simple.Node(id)
 }
 
-func (v *view) Nodes() graph.Nodes { return nodes(v.rooms) }
+func (v *Walkable) Nodes() graph.Nodes { return nodes(v.rooms) }
 
-func (v *view) From(id int64) graph.Nodes {
+func (v *Walkable) From(id int64) graph.Nodes {
 	if !v.isRoom(id) {
 		return graph.Empty
 	}
@@ -204,7 +230,7 @@ func nodes(ids []int64) graph.Nodes {
 	return iterator.NewOrderedNodes(ns)
 }
 
-func (v *view) HasEdgeBetween(x, y int64) bool {
+func (v *Walkable) HasEdgeBetween(x, y int64) bool {
 	if !v.isRoom(x) || !v.isRoom(y) {
 		return false
 	}
@@ -212,18 +238,18 @@ func (v *view) HasEdgeBetween(x, y int64) bool {
 	return ok
 }
 
-func (v *view) Edge(u, w int64) graph.Edge { return v.WeightedEdge(u, w) }
+func (v *Walkable) Edge(u, w int64) graph.Edge { return v.WeightedEdge(u, w) }
 
-func (v *view) EdgeBetween(x, y int64) graph.Edge { return v.WeightedEdge(x, y) }
+func (v *Walkable) EdgeBetween(x, y int64) graph.Edge { return v.WeightedEdge(x, y) }
 
-func (v *view) WeightedEdge(u, w int64) graph.WeightedEdge {
+func (v *Walkable) WeightedEdge(u, w int64) graph.WeightedEdge {
 	if !v.HasEdgeBetween(u, w) {
 		return nil
 	}
 	return simple.WeightedEdge{F: simple.Node(u), T: simple.Node(w), W: v.length(u, w)}
 }
 
-func (v *view) Weight(x, y int64) (float64, bool) {
+func (v *Walkable) Weight(x, y int64) (float64, bool) {
 	if x == y {
 		return 0, v.isRoom(x)
 	}
@@ -237,7 +263,7 @@ func (v *view) Weight(x, y int64) (float64, bool) {
 // + - * and math.Sqrt, which are correctly rounded everywhere, so the
 // result is the same on every platform; the explicit conversions keep Go
 // from fusing a multiply-add on arm64.
-func (v *view) length(x, y int64) float64 {
+func (v *Walkable) length(x, y int64) float64 {
 	a, b := v.g.Vertex(int(x)).Pos, v.g.Vertex(int(y)).Pos
 	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)
 	sq := float64(dx*dx) + float64(dy*dy)

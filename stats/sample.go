@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/graph"
-	"gonum.org/v1/gonum/graph/iterator"
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 	"gonum.org/v1/gonum/graph/traverse"
+	"gonum.org/v1/gonum/spatial/r2"
 
+	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/route"
 )
 
 // Sample is what stats measures of one seed: a level, or the failure to
@@ -80,13 +82,13 @@ func Measure(d *render.Document) (Sample, error) {
 	if d == nil {
 		return Sample{}, errors.New("stats: nil document")
 	}
-	w, err := newWalkable(d)
+	w, err := walkable(d)
 	if err != nil {
 		return Sample{}, err
 	}
 	s := Sample{
 		Seed: d.Seed, Valid: true, Attempt: d.Attempt, Attempts: d.Metrics.Attempts,
-		Rooms: len(w.rooms), Corridors: w.corridors,
+		Rooms: len(w.Rooms()), Corridors: w.Corridors(),
 		CriticalPathRooms: len(d.Route.CriticalPath), CriticalPathLength: float64(d.Route.Length),
 		DeadEnds: len(d.Route.DeadEnds), EdgeDeviation: float64(d.Metrics.Quality.EdgeDeviation),
 		Clearance: math.Inf(1),
@@ -95,9 +97,9 @@ func Measure(d *render.Document) (Sample, error) {
 		s.Attempts = s.Attempt + 1
 	}
 	s.Cycles = s.Corridors - s.Rooms + len(topo.ConnectedComponents(w))
-	s.Diameter = w.diameter()
-	for _, id := range w.rooms {
-		k := len(w.adj[id])
+	s.Diameter = diameter(w)
+	for _, id := range w.Rooms() {
+		k := len(w.Neighbours(id))
 		for len(s.Valence) <= k {
 			s.Valence = append(s.Valence, 0)
 		}
@@ -180,53 +182,36 @@ func sortedCounts(n map[string]int) []Count {
 	return out
 }
 
-// walkable is the walkable part of a level as a gonum undirected graph:
-// rooms and the corridors between them. Nodes and neighbours come in
-// ascending id order, so gonum's algorithms visit them the same way on
-// every run (over gonum's simple graphs they follow map order).
-type walkable struct {
-	room      []bool
-	rooms     []int64   // ascending
-	adj       [][]int64 // by vertex id, ascending, no duplicates
-	corridors int
-}
-
-var _ graph.Undirected = (*walkable)(nil)
-
-func newWalkable(d *render.Document) (*walkable, error) {
-	n := len(d.Vertices)
-	w := &walkable{room: make([]bool, n), adj: make([][]int64, n)}
-	for i, v := range d.Vertices {
-		if !v.Cosmetic {
-			w.room[i] = true
-			w.rooms = append(w.rooms, int64(i))
-		}
+// walkable returns the walkable view of d's graph (route.Walkable). It
+// builds the graph itself rather than through Document.Graph, so that
+// stats measures documents that fail the reader's checks (hand-made ones,
+// with no route) as long as their edges join existing vertices.
+func walkable(d *render.Document) (*route.Walkable, error) {
+	g := new(grammar.Graph)
+	for _, v := range d.Vertices {
+		g.AddVertex(grammar.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic})
 	}
+	n := len(d.Vertices)
 	for i, e := range d.Edges {
 		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n || e.A == e.B {
 			return nil, fmt.Errorf("stats: edges[%d] joins %d and %d in a level of %d vertices", i, e.A, e.B, n)
 		}
-		if e.Cosmetic || !w.room[e.A] || !w.room[e.B] {
+		if g.HasEdge(e.A, e.B) {
 			continue
 		}
-		w.adj[e.A] = append(w.adj[e.A], int64(e.B))
-		w.adj[e.B] = append(w.adj[e.B], int64(e.A))
+		if err := g.AddEdge(grammar.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic}); err != nil {
+			return nil, fmt.Errorf("stats: edges[%d]: %w", i, err)
+		}
 	}
-	for i := range w.adj {
-		slices.Sort(w.adj[i])
-		w.adj[i] = slices.Compact(w.adj[i])
-		w.corridors += len(w.adj[i])
-	}
-	w.corridors /= 2
-	return w, nil
+	return route.NewWalkable(g), nil
 }
 
 // diameter is the largest eccentricity of a room, in corridors, over the
 // rooms it can reach: gonum's breadth-first walk from every room.
-func (w *walkable) diameter() int {
+func diameter(w *route.Walkable) int {
 	diam := 0
 	var bfs traverse.BreadthFirst
-	for _, id := range w.rooms {
+	for _, id := range w.Rooms() {
 		bfs.Reset()
 		bfs.Walk(w, simple.Node(id), func(_ graph.Node, depth int) bool {
 			diam = max(diam, depth)
@@ -234,49 +219,4 @@ func (w *walkable) diameter() int {
 		})
 	}
 	return diam
-}
-
-func (w *walkable) isRoom(id int64) bool {
-	return id >= 0 && id < int64(len(w.room)) && w.room[id]
-}
-
-func (w *walkable) Node(id int64) graph.Node {
-	if !w.isRoom(id) {
-		return nil
-	}
-	return simple.Node(id)
-}
-
-func (w *walkable) Nodes() graph.Nodes { return nodes(w.rooms) }
-
-func (w *walkable) From(id int64) graph.Nodes {
-	if !w.isRoom(id) {
-		return graph.Empty
-	}
-	return nodes(w.adj[id])
-}
-
-func nodes(ids []int64) graph.Nodes {
-	ns := make([]graph.Node, len(ids))
-	for i, id := range ids {
-		ns[i] = simple.Node(id)
-	}
-	return iterator.NewOrderedNodes(ns)
-}
-
-func (w *walkable) HasEdgeBetween(x, y int64) bool {
-	if !w.isRoom(x) || !w.isRoom(y) {
-		return false
-	}
-	_, ok := slices.BinarySearch(w.adj[x], y)
-	return ok
-}
-
-func (w *walkable) Edge(u, v int64) graph.Edge { return w.EdgeBetween(u, v) }
-
-func (w *walkable) EdgeBetween(x, y int64) graph.Edge {
-	if !w.HasEdgeBetween(x, y) {
-		return nil
-	}
-	return simple.Edge{F: simple.Node(x), T: simple.Node(y)}
 }
