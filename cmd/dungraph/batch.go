@@ -29,8 +29,7 @@ const maxBatchSeeds = 100_000_000
 func (a *app) batchCmd() *cobra.Command {
 	var (
 		rf         rulesetFlags
-		pf         pngFlags
-		ef         exportFlags
+		of         outputFlags
 		seedList   string
 		outDir     string
 		formats    []string
@@ -89,11 +88,8 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if workers == 0 {
 				workers = runtime.NumCPU()
 			}
-			png, err := pf.options()
+			png, err := of.options()
 			if err != nil {
-				return err
-			}
-			if err := ef.check(); err != nil {
 				return err
 			}
 			rs, err := rf.load(a)
@@ -109,7 +105,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 				Options   string            `json:"options"`
 			}{
 				rs.Name, hex.EncodeToString(rs.SHA256[:]), overrideStrings(rs), render.BuildProvenance(),
-				formatList(fmts), fmt.Sprintf("png %+v export %+v", png, ef),
+				formatList(fmts), fmt.Sprintf("png %+v export %+v", png, of.export),
 			})
 			if err != nil {
 				return failed(err)
@@ -125,7 +121,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 					if err != nil {
 						return batch.Result{Attempt: lv.Attempt}, err
 					}
-					made, err := makeAll(fmts, &output{doc: doc, png: png, export: ef})
+					made, err := makeAll(fmts, of.output(doc, png))
 					if err != nil {
 						return batch.Result{Attempt: lv.Attempt}, err
 					}
@@ -179,8 +175,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
 	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget (0: none); a level past it is a failed seed")
 	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
-	pf.register(cmd)
-	ef.register(cmd)
+	of.register(cmd)
 	cmd.MarkFlagDirname("out")
 	cmd.AddCommand(a.batchVerifyCmd())
 	return cmd

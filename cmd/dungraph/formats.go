@@ -21,6 +21,33 @@ type output struct {
 	export exportFlags
 }
 
+// outputFlags are the flags of the outputs, shared by generate, render and
+// batch: the PNG's and the exports'.
+type outputFlags struct {
+	png    pngFlags
+	export exportFlags
+}
+
+func (f *outputFlags) register(cmd *cobra.Command) {
+	f.png.register(cmd)
+	f.export.register(cmd)
+}
+
+// options checks the flags, before any level is generated, and returns
+// the outputs' options; a bad flag is a usage error.
+func (f *outputFlags) options() (render.PNG, error) {
+	png, err := f.png.options()
+	if err != nil {
+		return render.PNG{}, err
+	}
+	return png, f.export.check()
+}
+
+// output returns what the formats of doc are made from.
+func (f *outputFlags) output(doc *render.Document, png render.PNG) *output {
+	return &output{doc: doc, png: png, export: f.export}
+}
+
 // outputFormat is one kind of output. Each format is one entry in
 // outputFormats whose make calls its package; generate, render and batch
 // take their --format lists from the table.

@@ -23,8 +23,7 @@ import (
 func (a *app) generateCmd() *cobra.Command {
 	var (
 		rf      rulesetFlags
-		pf      pngFlags
-		ef      exportFlags
+		of      outputFlags
 		seed    uint64
 		outDir  string
 		formats []string
@@ -75,11 +74,8 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if outDir == "-" && asJSON {
 				return cmdLinef("--out - and --json both write to stdout: choose one")
 			}
-			png, err := pf.options()
+			png, err := of.options()
 			if err != nil {
-				return err
-			}
-			if err := ef.check(); err != nil {
 				return err
 			}
 			rs, err := rf.load(a)
@@ -107,7 +103,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return failed(err)
 			}
-			o := &output{doc: doc, png: png, export: ef}
+			o := of.output(doc, png)
 			start = time.Now()
 			files, err := a.writeOutputs(outDir, fmts, o)
 			if err != nil {
@@ -130,8 +126,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the level's time budget, all attempts together (0: none); past it generation fails naming the stage that ran out")
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
-	pf.register(cmd)
-	ef.register(cmd)
+	of.register(cmd)
 	cmd.MarkFlagDirname("out")
 	return cmd
 }

@@ -18,8 +18,7 @@ import (
 
 func (a *app) renderCmd() *cobra.Command {
 	var (
-		pf      pngFlags
-		ef      exportFlags
+		of      outputFlags
 		formats []string
 		out     string
 		animate bool
@@ -41,11 +40,8 @@ rule application (default level.gif).`,
 			return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			png, err := pf.options()
+			png, err := of.options()
 			if err != nil {
-				return err
-			}
-			if err := ef.check(); err != nil {
 				return err
 			}
 			fmts, err := parseFormats(formats)
@@ -62,7 +58,7 @@ rule application (default level.gif).`,
 			if err != nil {
 				return err
 			}
-			o := &output{doc: doc, png: png, export: ef}
+			o := of.output(doc, png)
 			var made []madeFile
 			if animate {
 				var b bytes.Buffer
@@ -107,8 +103,7 @@ rule application (default level.gif).`,
 			return nil
 		},
 	}
-	pf.register(cmd)
-	ef.register(cmd)
+	of.register(cmd)
 	formatFlag(cmd, &formats, []string{"png"})
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the `FILE` to write the one file of a one-file format to; - for stdout (default: beside level.json)")
 	cmd.Flags().BoolVar(&animate, "animate", false, "write an animated GIF of the build, one frame per rule application")
