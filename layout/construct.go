@@ -92,26 +92,6 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	return nil
 }
 
-// finishIterations caps Finish: the relax pass that follows does the rest.
-const finishIterations = 100
-
-// Finish relaxes the whole graph once more, for the end of a build, for at
-// most finishIterations iterations.
-func (c *Constructor) Finish(g *grammar.Graph) {
-	f := c.Forces
-	f.MaxIterations = min(f.withDefaults().MaxIterations, finishIterations)
-	if c.d == nil {
-		c.d = NewDrawing(g, f)
-	} else {
-		c.d.SetForces(f)
-	}
-	c.d.Sync()
-	c.d.SetActive(nil)
-	c.stats.Iterations += c.d.Run()
-	c.stats.GlobalPhases++
-	c.d.CommitAll()
-}
-
 // neighbourhood returns the vertices within hops edges of seeds, in
 // breadth-first order from the seeds.
 func (c *Constructor) neighbourhood(g *grammar.Graph, seeds []int, hops int) []int {

@@ -7,21 +7,28 @@ import (
 )
 
 // Validity-preserving moves (after PrEd, Bertault 2000, and ImPrEd,
-// Simonetto et al. 2011), generalised from points to rooms.
+// Simonetto et al. 2011), generalised from points to rooms, with exact
+// per-direction limits.
 //
-// If every vertex x moves at most δx in an iteration, two rooms u and v
-// whose discs are c apart stay apart as long as δu + δv < c; a room u and a
-// corridor ab that are c apart stay apart as long as δu + max(δa, δb) < c,
-// since every point of the corridor moves at most max(δa, δb). Bounding each
-// vertex's move by half of every clearance it takes part in (less a margin)
-// keeps every clearance above the margin. Two corridors can only start to
-// cross when an end of one passes through the other, which a room centre
-// cannot do while its clearance stays positive; so a valid drawing stays
-// valid, and a drawing without crossings keeps none. PrEd bounds moves per
-// direction sector; we bound them in every direction, which is simpler and
-// provably enough. Pairs more than two maximal moves apart cannot bind, so
-// only closer pairs are visited: they are the conflicts the exact Checker
-// finds when every room is inflated by that distance.
+// Let u be a room and X a disc or a corridor c apart from it (clearance:
+// distance less the radii), q the point of X nearest u, and n the unit
+// vector from u toward q. X is convex, so every point of X lies at least
+// |u − q| beyond u along n. If, over a window of iterations, u's total move
+// has a component along n of at most b, and every point of X moves at most
+// b along −n, the distance along n, and so the clearance, shrinks by at most
+// 2b. A corridor's points move as (1−t)·δa + t·δb, so bounding both ends'
+// moves along −n bounds every point's. With b = (c − keep)/2 every
+// clearance stays above keep, whichever way the vertices move otherwise:
+// unlike PrEd's sectors, a vertex is never stopped from moving away from,
+// or along, what is near it, which is what lets a tight drawing open up.
+// Two corridors can only start to cross when an end of one passes through
+// the other, which a room centre cannot do while its clearance stays
+// positive; so a valid drawing stays valid, and a drawing without
+// crossings keeps none. Pairs more than two maximal moves apart cannot
+// bind, so only closer pairs are visited: they are the conflicts the exact
+// Checker finds when every room is inflated by that distance. Where the
+// direction is undefined (coincident points) the limit applies in every
+// direction.
 //
 // Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
 
@@ -63,69 +70,191 @@ func (d *Drawing) nearPairs(reach float64) {
 // lasts.
 const boundEvery = 8
 
+// halfPlane limits a vertex's total move over a window along dir (a unit
+// vector toward something near it) to at most b.
+type halfPlane struct {
+	dir r2.Vec
+	b   float64
+}
+
+// minBudget is the smallest move budget of an active vertex per window,
+// in maximal moves.
+const minBudget = 0.5
+
+// firstBudget is the move budget of an active vertex in a phase's first
+// window, in maximal moves.
+const firstBudget = 2
+
 // computeBounds gives every local vertex a move budget for the next
-// boundEvery iterations: the largest total move that keeps every clearance
-// around it above keep, however the moves are spread over the iterations.
-// Clearances are measured once, with a reach of boundEvery maximal moves, and
-// every vertex's total move stays within half of each clearance it takes part
-// in, so the argument above holds for the sum of the moves.
+// boundEvery iterations: a total move, and a limit along the direction of
+// each thing it is near, so that every clearance stays above keep however
+// the moves are spread over the iterations. Clearances are measured once,
+// at the window's start positions. A vertex's total budget is twice what
+// it moved in the last window, within [minBudget, boundEvery] maximal
+// moves, so that a settling drawing has few pairs to watch; a vertex held
+// back by it is starved (see Update), and its next budget doubles.
 func (d *Drawing) computeBounds() {
-	d.bound = resize(d.bound, len(d.Pos))
-	budget := float64(boundEvery * d.maxMove())
+	n := len(d.Pos)
+	d.bound = resize(d.bound, n)
+	d.reachOf = resize(d.reachOf, n)
+	d.consStart = resize(d.consStart, n+1)
+	d.wstart = resize(d.wstart, n)
+	d.moved = resize(d.moved, n)
+	d.rawCons = d.rawCons[:0]
+	d.edgePairs = d.edgePairs[:0]
+	// Through the Checker, the number of pairs found grows with the square
+	// of the reach: cap budgets at two maximal moves per window instead.
+	direct := len(d.active)*len(d.local) <= directPairs
+	most := float64(boundEvery * d.maxMove())
+	if !direct {
+		most = float64(2 * d.maxMove())
+	}
+	least := math.Min(most, float64(minBudget*d.maxMove()))
+	largest := 0.0
 	for _, v := range d.local {
-		d.bound[v] = budget
-	}
-	// Inflating both discs of a pair by reach finds clearances up to
-	// 2·reach; a room and a corridor, up to reach.
-	k := d.keepDistance()
-	reach := float64(2*budget) + k
-	limit := func(v int, c float64) {
-		b := math.Max(0, float64(c-k)/2)
-		d.bound[v] = math.Min(d.bound[v], b)
-	}
-	free := func(vs ...int32) bool {
-		for _, v := range vs {
-			if d.free[v] {
-				return true
+		b := 0.0
+		if d.isActive[v] {
+			b = most
+			if d.rooms {
+				b = math.Min(most, float64(firstBudget*d.maxMove()))
+				if d.windows > 0 {
+					b = math.Max(least, math.Min(most, float64(2*d.moved[v])))
+				}
 			}
 		}
-		return false
+		d.bound[v], d.reachOf[v] = b, b
+		largest = math.Max(largest, b)
+		d.moved[v] = 0
+		d.wstart[v] = d.Pos[v]
 	}
-	if len(d.active)*len(d.local) <= directPairs {
-		d.directBounds(reach, limit, free)
-		d.saveBudgets()
+	d.windows++
+	k := d.keepDistance()
+	if direct {
+		d.directBounds(k)
+	} else {
+		// Inflating both discs of a pair by reach finds clearances up to
+		// 2·reach; a room and a corridor, up to reach.
+		d.nearPairs(float64(2*largest) + k)
+		for _, p := range d.pairs {
+			switch p.Kind {
+			case RoomRoom:
+				u, v := int32(p.Room), int32(p.Room2)
+				if c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]; c < d.pairReach(u, v, v, k) {
+					d.boundRooms(u, v, k)
+				}
+			case RoomCorridor:
+				u, a, b := int32(p.Room), int32(p.Corridor.A), int32(p.Corridor.B)
+				if c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u]); c < d.pairReach(u, a, b, k) {
+					d.boundRoomCorridor(u, a, b, k)
+				}
+			}
+		}
+	}
+	d.sortCons()
+	d.saveBudgets()
+}
+
+// pairReach is the clearance below which a room u and a room or corridor
+// with ends a and b (a == b for a room) can bind within the window: their
+// total budgets plus keep.
+func (d *Drawing) pairReach(u, a, b int32, k float64) float64 {
+	return float64(d.reachOf[u]+math.Max(d.reachOf[a], d.reachOf[b])) + k
+}
+
+// sortCons gathers the window's limits by vertex (counting sort over the
+// local vertices, stable, so the order is the order they were found).
+func (d *Drawing) sortCons() {
+	for _, v := range d.local {
+		d.consStart[v] = 0
+	}
+	for _, c := range d.rawCons {
+		d.consStart[c.v]++
+	}
+	at := int32(0)
+	for _, v := range d.local {
+		cnt := d.consStart[v]
+		d.consStart[v] = at
+		at += cnt
+	}
+	d.cons = resize(d.cons, len(d.rawCons))
+	d.consEnd = resize(d.consEnd, len(d.Pos))
+	d.consMin = resize(d.consMin, len(d.Pos))
+	for _, v := range d.local {
+		d.consEnd[v] = d.consStart[v]
+		d.consMin[v] = math.Inf(1)
+	}
+	for _, c := range d.rawCons {
+		d.cons[d.consEnd[c.v]] = c.h
+		d.consEnd[c.v]++
+		if c.h.b < d.consMin[c.v] {
+			d.consMin[c.v] = c.h.b
+		}
+	}
+}
+
+// boundRooms limits rooms u and v, whatever their clearance, toward each
+// other.
+func (d *Drawing) boundRooms(u, v int32, k float64) {
+	if d.free[u] || d.free[v] {
 		return
 	}
-	// Through the Checker, the number of pairs found grows with the square
-	// of the reach: budget two maximal moves per window instead.
-	budget = float64(2 * d.maxMove())
-	reach = float64(2*budget) + k
-	for _, v := range d.local {
-		d.bound[v] = budget
+	pu, pv := d.Pos[u], d.Pos[v]
+	to := r2.Sub(pv, pu)
+	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	c := float64(l-d.Radius[u]) - d.Radius[v]
+	b := math.Max(0, float64(c-k)/2)
+	if l == 0 || !d.rooms {
+		d.limitAll(u, b)
+		d.limitAll(v, b)
+		return
 	}
-	d.nearPairs(reach)
-	for _, p := range d.pairs {
-		switch p.Kind {
-		case RoomRoom:
-			u, v := p.Room, p.Room2
-			if free(int32(u), int32(v)) {
-				continue
-			}
-			c := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
-			limit(u, c)
-			limit(v, c)
-		case RoomCorridor:
-			u, a, b := p.Room, p.Corridor.A, p.Corridor.B
-			if free(int32(u), int32(a), int32(b)) {
-				continue
-			}
-			c := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
-			limit(u, c)
-			limit(a, c)
-			limit(b, c)
-		}
+	dir := r2.Vec{X: to.X / l, Y: to.Y / l}
+	d.constrain(u, dir, b)
+	d.constrain(v, r2.Vec{X: -dir.X, Y: -dir.Y}, b)
+}
+
+// boundRoomCorridor limits room u toward corridor ab, and both ends of
+// the corridor toward u.
+func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
+	q := nearestOnSegment(d.Pos[u], d.Pos[a], d.Pos[bb])
+	to := r2.Sub(q, d.Pos[u])
+	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	if d.rooms && float64(l-d.Radius[u]) < float64(d.f.Cutoff*d.f.EdgeLength) {
+		d.edgePairs = append(d.edgePairs, [3]int32{u, a, bb})
 	}
-	d.saveBudgets()
+	if d.free[u] || d.free[a] || d.free[bb] {
+		return
+	}
+	b := math.Max(0, float64(float64(l-d.Radius[u])-k)/2)
+	if l == 0 || !d.rooms {
+		d.limitAll(u, b)
+		d.limitAll(a, b)
+		d.limitAll(bb, b)
+		return
+	}
+	dir := r2.Vec{X: to.X / l, Y: to.Y / l}
+	back := r2.Vec{X: -dir.X, Y: -dir.Y}
+	d.constrain(u, dir, b)
+	d.constrain(a, back, b)
+	d.constrain(bb, back, b)
+}
+
+// constrain limits v's total move in the window along dir to b.
+func (d *Drawing) constrain(v int32, dir r2.Vec, b float64) {
+	if d.isActive[v] && b < d.reachOf[v] {
+		d.rawCons = append(d.rawCons, rawHalfPlane{v: v, h: halfPlane{dir: dir, b: b}})
+	}
+}
+
+// rawHalfPlane is a limit on vertex v, before sortCons.
+type rawHalfPlane struct {
+	v int32
+	h halfPlane
+}
+
+// limitAll limits v's total move in the window to b in every direction.
+func (d *Drawing) limitAll(v int32, b float64) {
+	d.bound[v] = math.Min(d.bound[v], b)
 }
 
 // directPairs: when active × local vertices is at most this, move budgets
@@ -135,19 +264,17 @@ func (d *Drawing) computeBounds() {
 // clearance, so no exact predicate is needed to stay safe.
 const directPairs = 1 << 15
 
-// directBounds limits budgets by every pair that has an active member:
-// only active vertices move, so only those pairs can close.
-func (d *Drawing) directBounds(reach float64, limit func(int, float64), free func(...int32) bool) {
+// directBounds limits every pair that has an active member and is within
+// reach: only active vertices move, so only those pairs can close.
+func (d *Drawing) directBounds(k float64) {
 	for _, u := range d.active {
 		pu, ru := d.Pos[u], d.Radius[u]
 		for _, v := range d.local {
 			if v == u || (d.isActive[v] && v < u) {
 				continue // each active pair once
 			}
-			c := float64(dist(pu, d.Pos[v])-ru) - d.Radius[v]
-			if c < reach && !free(u, v) {
-				limit(int(u), c)
-				limit(int(v), c)
+			if c := float64(dist(pu, d.Pos[v])-ru) - d.Radius[v]; c < d.pairReach(u, v, v, k) {
+				d.boundRooms(u, v, k)
 			}
 		}
 	}
@@ -168,15 +295,52 @@ func (d *Drawing) directBounds(reach float64, limit func(int, float64), free fun
 				if u == a || u == b {
 					continue
 				}
-				c := float64(pointSegmentDist(d.Pos[u], pa, pb) - d.Radius[u])
-				if c < reach && !free(u, a, b) {
-					limit(int(u), c)
-					limit(int(a), c)
-					limit(int(b), c)
+				if c := float64(pointSegmentDist(d.Pos[u], pa, pb) - d.Radius[u]); c < d.pairReach(u, a, b, k) {
+					d.boundRoomCorridor(u, a, b, k)
 				}
 			}
 		}
 	}
+}
+
+// clip shortens the move m of v so that v's total move in the window
+// keeps to every limit along a direction, and then lets what is left
+// slide along the limit that stopped it, clipped again. The window's
+// total so far keeps to every limit, and the limits are convex, so the
+// result does too.
+func (d *Drawing) clip(v int32, m r2.Vec) r2.Vec {
+	done := r2.Sub(d.Pos[v], d.wstart[v])
+	out := r2.Vec{}
+	for pass := 0; pass < 2; pass++ {
+		alpha, stop := 1.0, int32(-1)
+		for i := d.consStart[v]; i < d.consEnd[v]; i++ {
+			h := &d.cons[i]
+			md := float64(m.X*h.dir.X) + float64(m.Y*h.dir.Y)
+			if md <= 0 {
+				continue
+			}
+			slack := h.b - (float64(done.X*h.dir.X) + float64(done.Y*h.dir.Y))
+			if slack < 0 {
+				slack = 0
+			}
+			if a := slack / md; a < alpha {
+				alpha, stop = a, i
+			}
+		}
+		step := r2.Vec{X: float64(m.X * alpha), Y: float64(m.Y * alpha)}
+		out = r2.Add(out, step)
+		if stop < 0 || pass == 1 {
+			break
+		}
+		done = r2.Add(done, step)
+		// What is left, less its component into the limit that stopped
+		// it.
+		rest := r2.Sub(m, step)
+		dir := d.cons[stop].dir
+		into := float64(rest.X*dir.X) + float64(rest.Y*dir.Y)
+		m = r2.Vec{X: float64(rest.X - float64(into*dir.X)), Y: float64(rest.Y - float64(into*dir.Y))}
+	}
+	return out
 }
 
 func (d *Drawing) saveBudgets() {
@@ -210,6 +374,18 @@ func (d *Drawing) markFree() bool {
 		}
 	}
 	return len(d.pairs) > 0
+}
+
+// nearestOnSegment returns the point of segment ab nearest p.
+func nearestOnSegment(p, a, b r2.Vec) r2.Vec {
+	ab := r2.Sub(b, a)
+	ap := r2.Sub(p, a)
+	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
+	}
+	return r2.Vec{X: float64(a.X + float64(t*ab.X)), Y: float64(a.Y + float64(t*ab.Y))}
 }
 
 // pointSegmentDist returns the distance from p to the segment ab.

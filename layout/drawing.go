@@ -43,6 +43,18 @@ type Drawing struct {
 	rooms      bool
 	roomGap    float64
 	meanTarget float64
+	// full, when not nil, holds the rooms' full radii while the drawing
+	// inflates them (see inflate.go): targets come from full, Radius holds
+	// grow times full.
+	full []float64
+	grow float64
+	grew bool
+	// inflations counts calls of inflate; growMark is grow at the last
+	// multiple of stallWindows of them, and stalled says the rooms grew
+	// too little since the one before.
+	inflations int
+	growMark   float64
+	stalled    bool
 
 	active   []int32
 	isActive []bool
@@ -64,6 +76,25 @@ type Drawing struct {
 	bound   []float64
 	// boundStart is each vertex's budget at the start of the window.
 	boundStart []float64
+	// cons holds the window's limits along a direction, chained per
+	// vertex from consHead; wstart is each vertex's position at the
+	// window's start, from which the limits are measured.
+	cons      []halfPlane
+	rawCons   []rawHalfPlane
+	consStart []int32
+	consEnd   []int32
+	consMin   []float64
+	wstart    []r2.Vec
+	// reachOf is each vertex's total budget at the window's start, moved
+	// what it moved in the window, and windows counts the windows of the
+	// phase.
+	reachOf []float64
+	moved   []float64
+	windows int
+	// edgePairs holds the rooms and corridors (room, end, end) found
+	// near each other when the budgets were last computed, in the relax
+	// pass: they repel (see repelEdges).
+	edgePairs [][3]int32
 
 	iter      int
 	done      bool
@@ -192,7 +223,7 @@ func (d *Drawing) SetActive(ids []int) {
 	if d.bounded {
 		d.conflicted = d.markFree()
 	}
-	d.sinceBounds, d.windowTotal = 0, 0
+	d.sinceBounds, d.windowTotal, d.windows = 0, 0, 0
 	d.convergence = d.f.ConvergenceDistance
 }
 
@@ -301,6 +332,9 @@ func (d *Drawing) Update() bool {
 	}
 	fresh := d.sinceBounds%d.window() == 0
 	if d.bounded && fresh {
+		if d.full != nil && d.grow < 1 {
+			d.inflate()
+		}
 		d.computeBounds()
 	}
 	d.sinceBounds++
@@ -332,12 +366,21 @@ func (d *Drawing) Update() bool {
 			m = r2.Vec{X: float64(m.X * s), Y: float64(m.Y * s)}
 			l = limit
 		}
+		// No limit can bind a vertex whose moves in the window, this one
+		// included, add up to less than the smallest limit.
+		if d.bounded && !d.free[v] && float64(d.moved[v]+l) > d.consMin[v] {
+			m = d.clip(v, m)
+			l = math.Sqrt(float64(m.X*m.X) + float64(m.Y*m.Y))
+		}
 		if d.bounded {
 			// What is left of the budget for the iterations until the
 			// next computation.
 			d.bound[v] = math.Max(0, float64(d.bound[v]-l))
 		}
 		d.move[v] = m
+		if d.bounded {
+			d.moved[v] += l
+		}
 		total += l
 		largest = math.Max(largest, l)
 	}
@@ -374,7 +417,7 @@ func (d *Drawing) Update() bool {
 		// convergence distance grows by half.
 		d.convergence *= 1.5
 	}
-	if !starved && largest < d.convergence {
+	if !starved && largest < d.convergence && !(d.grew && d.grow < 1) {
 		d.done, d.converged = true, true
 		return false
 	}
@@ -393,6 +436,9 @@ func (d *Drawing) Run() int {
 }
 
 func (d *Drawing) target(a int, h grammar.Half) float64 {
+	if d.full != nil {
+		return d.roomGap + d.full[a] + d.full[h.To]
+	}
 	if d.rooms {
 		return d.roomGap + d.Radius[a] + d.Radius[h.To]
 	}
@@ -445,6 +491,57 @@ func (d *Drawing) computeForces() {
 		d.adjMark[v] = 0
 		d.force[v] = r2.Vec{X: float64(fx - rx), Y: float64(fy - ry)}
 	}
+	d.repelEdges()
+}
+
+// repelEdges pushes every room in edgePairs away from its corridor, and
+// the corridor's ends away from the room in proportion to how near each
+// is to the nearest point (ImPrEd's node-edge repulsion, with the design's
+// law: the vector between them times repulsion / gap², gap being the
+// distance less the room's radius, in edge lengths). Without it nothing
+// parts a room from a corridor of a neighbour at a narrow angle, and the
+// rooms cannot inflate past it.
+func (d *Drawing) repelEdges() {
+	rad := d.Radius
+	if d.full != nil {
+		rad = d.full
+	}
+	for _, p := range d.edgePairs {
+		u, a, b := p[0], p[1], p[2]
+		pu, pa, pb := d.Pos[u], d.Pos[a], d.Pos[b]
+		ab := r2.Sub(pb, pa)
+		ap := r2.Sub(pu, pa)
+		l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
+		t := 0.0
+		if l2 > 0 {
+			t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
+		}
+		q := r2.Vec{X: float64(pa.X + float64(t*ab.X)), Y: float64(pa.Y + float64(t*ab.Y))}
+		to := r2.Sub(q, pu)
+		dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+		if dist == 0 {
+			continue
+		}
+		gap := float64(dist-rad[u]) / d.f.EdgeLength
+		if gap > d.f.Cutoff {
+			continue
+		}
+		if min := 0.5 / d.f.EdgeLength; gap < min {
+			gap = min
+		}
+		f := d.f.Repulsion / float64(gap*gap)
+		fx, fy := float64(to.X*f), float64(to.Y*f)
+		if d.isActive[u] {
+			d.force[u] = r2.Vec{X: float64(d.force[u].X - fx), Y: float64(d.force[u].Y - fy)}
+		}
+		if d.isActive[a] {
+			s := 1 - t
+			d.force[a] = r2.Vec{X: float64(d.force[a].X + float64(s*fx)), Y: float64(d.force[a].Y + float64(s*fy))}
+		}
+		if d.isActive[b] {
+			d.force[b] = r2.Vec{X: float64(d.force[b].X + float64(t*fx)), Y: float64(d.force[b].Y + float64(t*fy))}
+		}
+	}
 }
 
 // repel adds to (rx, ry) the repulsion on v (at pv) from u, unless u is v
@@ -466,7 +563,11 @@ func (d *Drawing) repel(v, u int32, pv r2.Vec, rx, ry float64) (float64, float64
 		}
 		dist = math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 	}
-	gap := float64(float64(dist-d.Radius[v])-d.Radius[u]) / d.f.EdgeLength
+	rad := d.Radius
+	if d.full != nil {
+		rad = d.full
+	}
+	gap := float64(float64(dist-rad[v])-rad[u]) / d.f.EdgeLength
 	if gap > d.f.Cutoff {
 		return rx, ry
 	}

@@ -234,3 +234,44 @@ func ExampleDrawing_Update() {
 	// Output:
 	// converged true, edges 113 and 113 long
 }
+
+// TestTightRoomsPart puts two rooms a hair more than keep apart and lets
+// them repel: the limits along the direction of each other must stop
+// them from closing, not from parting, so one iteration parts them by far
+// more than the clearance they had (a limit in every direction would have
+// held each to half of the quarter unit above keep).
+func TestTightRoomsPart(t *testing.T) {
+	g := new(grammar.Graph)
+	const r = 100.0
+	start := 2*r + keep + 0.5
+	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{}})
+	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: start}})
+	d := NewDrawing(g, Forces{CrossingFree: true, Repulsion: 1})
+	d.Radius[0], d.Radius[1] = r, r
+	d.UseRooms(50)
+	d.SetActive(nil)
+	d.Update()
+	if got := dist(d.Pos[0], d.Pos[1]); got < start+10 {
+		t.Errorf("after one iteration the rooms are %.2f apart, started %.2f: the limits held them", got, start)
+	}
+	// Pushed together instead (a corridor far shorter than its target
+	// pulls them), they must stop at keep.
+	if err := g.AddEdge(grammar.Edge{A: 0, B: 1}); err != nil {
+		t.Fatal(err)
+	}
+	g.SetPos(0, r2.Vec{})
+	g.SetPos(1, r2.Vec{X: start})
+	d = NewDrawing(g, Forces{CrossingFree: true, Repulsion: 1e-9})
+	d.Radius[0], d.Radius[1] = r, r
+	d.UseRooms(10 - 2*r) // target 10: the spring pulls them together
+	d.SetActive(nil)
+	for range 50 {
+		d.Update()
+		if c := dist(d.Pos[0], d.Pos[1]) - 2*r; !(c >= keep) {
+			t.Fatalf("clearance %.3f, below keep %v", c, float64(keep))
+		}
+	}
+	if c := dist(d.Pos[0], d.Pos[1]) - 2*r; c > keep+0.1 {
+		t.Errorf("clearance %.3f: the spring did not pull them to keep", c)
+	}
+}

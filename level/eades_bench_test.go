@@ -39,7 +39,6 @@ func BenchmarkConstructionVsEades(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				con.Finish(res.Graph)
 				crossings += countCrossings(res.Graph)
 			}
 			b.ReportMetric(float64(crossings)/float64(b.N), "crossings/level")

@@ -268,7 +268,6 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	g := res.Graph
 	pr.stage, pr.vertices = StageLayout, g.Order()
-	con.Finish(g)
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}

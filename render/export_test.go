@@ -168,24 +168,23 @@ func checkText(t *testing.T, d *Document, g *raster.Grid, ent, vars []byte) {
 	}
 }
 
-// TestTextLevels checks the text export of levels of every bundled ruleset
-// against checkText. A level whose corridors pass too close to rooms for
-// any cell size under the tile limit may fail, with a raster error; the
-// test reports how many did.
+// TestTextLevels checks the text export of levels of every bundled ruleset,
+// rooms as rectangles and as discs, against checkText. Every export must
+// succeed at the default cell size (measured over seeds 0-39 of every
+// ruleset, none fails; BENCHMARKS.md).
 func TestTextLevels(t *testing.T) {
-	seeds := 10
-	if testing.Short() {
-		seeds = 3
-	}
 	for _, info := range rulesets.ListBundled() {
+		seeds := 10
 		if info.Name == "caves" {
-			continue // half its levels still stretch past the tile limit: see NOTES.md
+			seeds = 2 // 330 rooms each
+		}
+		if testing.Short() {
+			seeds = min(seeds, 3)
 		}
 		rs, err := rulesets.Bundled(info.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		failed := 0
 		for seed := range uint64(seeds) {
 			t.Run(fmt.Sprintf("%s-%d", info.Name, seed), func(t *testing.T) {
 				lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
@@ -201,8 +200,7 @@ func TestTextLevels(t *testing.T) {
 					g, err := o.Grid(d)
 					var ce *raster.CheckError
 					if errors.As(err, &ce) || errors.Is(err, raster.ErrTooManyCells) {
-						failed++
-						t.Logf("%v rooms: %v", shape, strings.SplitN(err.Error(), "\n", 2)[0])
+						t.Errorf("%v rooms: %v", shape, strings.SplitN(err.Error(), "\n", 2)[0])
 						continue
 					}
 					if err != nil {
@@ -215,9 +213,6 @@ func TestTextLevels(t *testing.T) {
 					checkText(t, d, g, ent.Bytes(), vars.Bytes())
 				}
 			})
-		}
-		if failed > seeds/2 {
-			t.Errorf("%s: %d of %d text exports failed", info.Name, failed, 2*seeds)
 		}
 	}
 }

@@ -66,6 +66,9 @@ type posFrame struct {
 
 type relaxFrame struct {
 	Iteration int `json:"iteration"`
+	// Grow is the size of the rooms in this frame, as a fraction of their
+	// final size: below 1 while the relax pass inflates them.
+	Grow float64 `json:"grow"`
 	posFrame
 }
 
@@ -135,15 +138,16 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 		Built: func(g *grammar.Graph) {
 			fr.Finish = new(positions(g.Order(), func(v int) r2.Vec { return g.Vertex(v).Pos }))
 		},
-		// The relax pass (its compaction attempts, then the final pass),
-		// one Update at a time, thinned to fit the budget.
+		// The relax pass (inflating the rooms, then relaxing them at full
+		// size), one Update at a time, thinned to fit the budget.
 		Relax: func(d *layout.Drawing) {
 			if fr.Stride == 0 {
 				maxFrames := max(max(frameBudget-used, 0)/(2*len(d.Pos)), 2)
-				// At most four phases: three compaction tries and the final pass.
-				fr.Stride = max((4*level.LayoutForces(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
+				// At most two phases of at most MaxIterations each.
+				fr.Stride = max((2*level.LayoutForces(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
 			}
-			if d != phase {
+			// A new phase: another drawing, or the same one restarted.
+			if d != phase || d.Iterations() < latest-offset {
 				phase, offset = d, latest
 			}
 			latest = offset + d.Iterations()
@@ -152,7 +156,7 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 				return
 			}
 			if n == 0 || d.Iterations() == 0 || latest%fr.Stride == 0 {
-				fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
+				fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, Grow: d.Growth(), posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
 			}
 		},
 	}

@@ -560,10 +560,12 @@ import { draw, finalScene, tagColors } from "./draw.js";
         : b.step < 0 ? "Start: the start vertex" : stepText(b.step);
     } else if (f.kind === "relax") {
       const scene = finalScene(state.doc);
-      for (const v of scene.vertices) { v.x = f.r.x[v.id]; v.y = f.r.y[v.id]; }
+      const grow = f.r.grow;
+      for (const v of scene.vertices) { v.x = f.r.x[v.id]; v.y = f.r.y[v.id]; v.w *= grow; v.h *= grow; }
       scene.view = relaxView();
       show(scene);
-      cap.textContent = `Relax iteration ${f.r.iteration} of ${f.n} (the drawing scaled ×${Number(f.scale).toPrecision(3)} to fit the rooms)`;
+      cap.textContent = `Relax iteration ${f.r.iteration} of ${f.n} (the drawing scaled ×${Number(f.scale).toPrecision(3)}` +
+        (grow < 1 ? `, rooms inflating: ${Math.round(100 * grow)}% of their size)` : `, rooms at full size)`);
     } else if (f.kind === "trace") {
       const scene = finalScene(state.doc);
       for (const v of scene.vertices) v.visible = v.createdBy < f.k;

@@ -108,7 +108,6 @@ func construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	con.Finish(res.Graph)
 	return res.Graph, nil
 }
 

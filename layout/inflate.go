@@ -1,0 +1,135 @@
+package layout
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Inflation. Scaling a construction drawing until it is valid with its
+// rooms (validScale) is exact but can be absurd: one nearly collapsed pair
+// of vertices sets the factor for the whole level. Instead the relax pass
+// can start from a drawing scaled only as far as most corridors need, with
+// every room shrunk by a common factor t until that drawing is valid, and
+// grow t as the relaxation opens the tight spots: corridors pull toward
+// their full length from the start, rooms and corridors repel as if the
+// rooms were full size (repelling at their current size, the rooms grew
+// to a quarter to four fifths of their size in 300 iterations on caves;
+// at full size, all the way in 9 to 100), and the bounded moves keep the
+// drawing valid at the current size. Rooms also repel corridors near them
+// (repelEdges): without it nothing parts a room from the corridor of a
+// neighbour at a narrow angle. Each budget
+// window t grows to the largest value, at most 1, at which every clearance
+// is at least inflateMargin; it never shrinks. When t reaches 1 the
+// drawing is valid with its real rooms.
+
+// inflateMargin is the clearance, in world units, that t is grown to
+// keep: a unit more than the bounded moves keep, so that the budgets
+// after a growth are not all zero.
+const inflateMargin = keep + 1
+
+// stallWindows: inflation has stalled when the rooms grew by less than
+// stallGrowth (relative) over this many windows.
+const (
+	stallWindows = 5
+	stallGrowth  = 1.01
+)
+
+// inflate grows d.grow as far as the drawing allows and sets the radii.
+func (d *Drawing) inflate() {
+	if d.inflations%stallWindows == 0 {
+		d.stalled = d.inflations > 0 && d.grow < float64(d.growMark*stallGrowth)
+		d.growMark = d.grow
+	}
+	d.inflations++
+	t := d.maxGrowth(d.Pos, d.full)
+	d.grew = t > float64(d.grow*1.001)
+	if t <= d.grow {
+		return
+	}
+	d.setGrowth(t)
+}
+
+// Growth returns the size of the rooms, as a fraction of their full size:
+// below 1 while the relax pass inflates them, else 1.
+func (d *Drawing) Growth() float64 {
+	if d.full == nil {
+		return 1
+	}
+	return d.grow
+}
+
+// setGrowth sets the rooms' radii to t times full size.
+func (d *Drawing) setGrowth(t float64) {
+	d.grow = t
+	d.maxR = 0
+	for v, r := range d.full {
+		d.Radius[v] = float64(t * r)
+		d.maxR = math.Max(d.maxR, r)
+	}
+}
+
+// maxGrowth returns the largest t in [0, 1] such that, with every radius
+// t times full, every two rooms and every room and corridor not ending in
+// it are at least inflateMargin apart (negative when points are closer
+// than that already).
+func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
+	d.discs = d.discs[:0]
+	d.corrs = d.corrs[:0]
+	for v, p := range pos {
+		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + inflateMargin)})
+		for _, h := range d.g.Neighbors(v) {
+			if h.To > v && !h.Cosmetic {
+				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
+			}
+		}
+	}
+	t := 1.0
+	for _, c := range d.checker.unordered(d.discs, d.corrs) {
+		switch c.Kind {
+		case RoomRoom:
+			if r := full[c.Room] + full[c.Room2]; r > 0 {
+				t = math.Min(t, float64(dist(pos[c.Room], pos[c.Room2])-inflateMargin)/r)
+			}
+		case RoomCorridor:
+			if r := full[c.Room]; r > 0 {
+				t = math.Min(t, float64(pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])-inflateMargin)/r)
+			}
+		}
+	}
+	return t
+}
+
+// clearScale returns the smallest factor, at least 1, that applied to pos
+// about any centre keeps every two rooms, and every room and corridor not
+// ending in it, at least inflateMargin apart with the full radii; false
+// when two of them coincide.
+func (d *Drawing) clearScale(pos []r2.Vec, full []float64) (float64, bool) {
+	d.discs = d.discs[:0]
+	d.corrs = d.corrs[:0]
+	for v, p := range pos {
+		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + inflateMargin)})
+		for _, h := range d.g.Neighbors(v) {
+			if h.To > v && !h.Cosmetic {
+				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
+			}
+		}
+	}
+	s := 1.0
+	for _, c := range d.checker.unordered(d.discs, d.corrs) {
+		var need, have float64
+		switch c.Kind {
+		case RoomRoom:
+			need, have = float64(full[c.Room]+full[c.Room2])+inflateMargin, dist(pos[c.Room], pos[c.Room2])
+		case RoomCorridor:
+			need, have = full[c.Room]+inflateMargin, pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
+		default:
+			return 0, false // crossing corridors: scaling cannot help
+		}
+		if have == 0 {
+			return 0, false
+		}
+		s = math.Max(s, need/have)
+	}
+	return s, true
+}
