@@ -28,7 +28,9 @@ import (
 // bind, so only closer pairs are visited: they are the conflicts the exact
 // Checker finds when every room is inflated by that distance. Where the
 // direction is undefined (coincident points) the limit applies in every
-// direction.
+// direction, and so it does in the construction drawing (no rooms), where
+// per-direction limits were measured to leave more crossings behind (see
+// NOTES.md).
 //
 // Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
 

@@ -468,10 +468,18 @@ func (d *Drawing) computeForces() {
 			d.adjMark[h.To] = v + 1
 			to := r2.Sub(d.Pos[h.To], pv)
 			dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+			t := d.target(int(v), h)
+			if d.rooms {
+				// The design's force, the vector times a factor, vanishes
+				// as an edge collapses: in the relax pass it acts as if
+				// the edge were at least half its target long, so that
+				// a collapsed corridor opens.
+				to, dist = atLeast(to, dist, float64(t/2), v, int32(h.To))
+			}
 			if dist < 0.5 {
 				dist = 0.5
 			}
-			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, d.target(int(v), h))
+			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, t)
 			fx = float64(fx + float64(to.X*k))
 			fy = float64(fy + float64(to.Y*k))
 		}
@@ -520,8 +528,20 @@ func (d *Drawing) repelEdges() {
 		to := r2.Sub(q, pu)
 		dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 		if dist == 0 {
-			continue
+			// On the corridor: away from it, to the side fixed by ids.
+			l := math.Sqrt(l2)
+			if l == 0 {
+				continue
+			}
+			to = r2.Vec{X: -ab.Y / l, Y: ab.X / l}
+			if u < a {
+				to = r2.Vec{X: -to.X, Y: -to.Y}
+			}
+			dist = 1
 		}
+		// As if the room were at least touching the corridor (see
+		// repel).
+		to, dist = atLeast(to, dist, rad[u], u, a)
 		gap := float64(dist-rad[u]) / d.f.EdgeLength
 		if gap > d.f.Cutoff {
 			continue
@@ -567,6 +587,12 @@ func (d *Drawing) repel(v, u int32, pv r2.Vec, rx, ry float64) (float64, float64
 	if d.full != nil {
 		rad = d.full
 	}
+	if d.rooms {
+		// The design's force, the vector times a factor, weakens as two
+		// overlapping rooms' centres close: in the relax pass it acts as
+		// if they were at least touching.
+		to, dist = atLeast(to, dist, float64(rad[v]+rad[u]), v, u)
+	}
 	gap := float64(float64(dist-rad[v])-rad[u]) / d.f.EdgeLength
 	if gap > d.f.Cutoff {
 		return rx, ry
@@ -585,4 +611,21 @@ func (d *Drawing) window() int {
 		return boundEvery
 	}
 	return 1
+}
+
+// atLeast stretches the vector to, of length dist, to length min when it
+// is shorter, keeping its direction (for a zero vector, one fixed by the
+// ids u and v); it returns the vector and its length.
+func atLeast(to r2.Vec, dist, min float64, u, v int32) (r2.Vec, float64) {
+	if dist >= min || min <= 0 {
+		return to, dist
+	}
+	if dist == 0 {
+		to, dist = r2.Vec{X: 1, Y: float64(v - u)}, math.Sqrt(float64(1+float64(v-u)*float64(v-u)))
+		if v < u {
+			to.X = -to.X
+		}
+	}
+	s := min / dist
+	return r2.Vec{X: float64(to.X * s), Y: float64(to.Y * s)}, min
 }
