@@ -164,3 +164,57 @@ func TestRelaxInflates(t *testing.T) {
 		t.Errorf("inflated level has conflicts: %v", conflicts)
 	}
 }
+
+// TestRelaxPartsClumps starts the relax pass from a drawing with a clump:
+// a star whose four leaves lie within half a unit of its centre and of
+// each other, one of them almost on a corridor. Every pair in the clump is
+// closer than keep; the rooms must still reach full size without scaling
+// the level by the clump's validity scale, and the level must be valid.
+func TestRelaxPartsClumps(t *testing.T) {
+	g := new(grammar.Graph)
+	add := func(x, y float64) int {
+		return g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: x, Y: y}})
+	}
+	edge := func(a, b int) {
+		if err := g.AddEdge(grammar.Edge{A: a, B: b}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hub := add(0, 0)
+	far := add(300, 0)
+	edge(hub, far)
+	for _, p := range []r2.Vec{{X: 0.3, Y: 1e-9}, {X: -0.2, Y: 0.25}, {X: -0.1, Y: -0.3}, {X: 0.15, Y: 0.3}} {
+		edge(hub, add(p.X, p.Y))
+	}
+	rooms := make([]Room, g.Order())
+	for i := range rooms {
+		rooms[i] = Room{W: 100, H: 100, Radius: 70.71067811865476}
+	}
+	const gap = 50.0
+	pos := make([]r2.Vec, g.Order())
+	for v := range pos {
+		pos[v] = g.Vertex(v).Pos
+	}
+	uniform, err := validScale(g, pos, rooms, gap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Relax(g, rooms, gap, DefaultRelax())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(st.Scale < uniform/100) {
+		t.Errorf("relax scale %v, the uniform validity scale %v: the clump did not part", st.Scale, uniform)
+	}
+	discs := make([]Disc, g.Order())
+	var cs []Corridor
+	for v := range discs {
+		discs[v] = Disc{ID: v, Center: g.Vertex(v).Pos, Radius: rooms[v].Radius}
+	}
+	for _, e := range g.Edges() {
+		cs = append(cs, Corridor{A: e.A, B: e.B})
+	}
+	if conflicts := Check(discs, cs); len(conflicts) > 0 {
+		t.Errorf("level has conflicts: %v", conflicts)
+	}
+}

@@ -204,13 +204,18 @@ func (d *Drawing) boundRooms(u, v int32, k float64) {
 	to := r2.Sub(pv, pu)
 	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 	c := float64(l-d.Radius[u]) - d.Radius[v]
-	b := math.Max(0, float64(c-k)/2)
-	if l == 0 || !d.rooms {
+	b := limitFor(c, k, d.rooms)
+	if !(d.rooms) {
 		d.limitAll(u, b)
 		d.limitAll(v, b)
 		return
 	}
-	dir := r2.Vec{X: to.X / l, Y: to.Y / l}
+	var dir r2.Vec
+	if l == 0 {
+		dir = coincidentDir(u, v) // the way repel parts them
+	} else {
+		dir = r2.Vec{X: to.X / l, Y: to.Y / l}
+	}
 	d.constrain(u, dir, b)
 	d.constrain(v, r2.Vec{X: -dir.X, Y: -dir.Y}, b)
 }
@@ -227,14 +232,21 @@ func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 	if d.free[u] || d.free[a] || d.free[bb] {
 		return
 	}
-	b := math.Max(0, float64(float64(l-d.Radius[u])-k)/2)
-	if l == 0 || !d.rooms {
+	b := limitFor(float64(l-d.Radius[u]), k, d.rooms)
+	if !(d.rooms) {
 		d.limitAll(u, b)
 		d.limitAll(a, b)
 		d.limitAll(bb, b)
 		return
 	}
-	dir := r2.Vec{X: to.X / l, Y: to.Y / l}
+	var dir r2.Vec
+	if l == 0 {
+		// On the corridor: every point of it is 0 along its normal, so
+		// the normal repelEdges pushes along will do.
+		dir = onCorridorDir(u, a, r2.Sub(d.Pos[bb], d.Pos[a]))
+	} else {
+		dir = r2.Vec{X: to.X / l, Y: to.Y / l}
+	}
 	back := r2.Vec{X: -dir.X, Y: -dir.Y}
 	d.constrain(u, dir, b)
 	d.constrain(a, back, b)
@@ -402,4 +414,45 @@ func pointSegmentDist(p, a, b r2.Vec) float64 {
 	dx := float64(ap.X - float64(t*ab.X))
 	dy := float64(ap.Y - float64(t*ab.Y))
 	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
+}
+
+// limitFor returns the limit, along the direction between them, on the
+// window's move of each side of a pair c apart: half of what c exceeds
+// keep by, so that a clearance of at least keep stays at least keep. A
+// pair closer than half of keep (only ever one that started that close:
+// the others never drop below keep) may close to half its clearance (a
+// quarter each) when loose is set, so it stays apart but is never frozen:
+// with no slack at all, a clump of vertices each within keep of the
+// others could not move, since every one would have to move first.
+func limitFor(c, k float64, loose bool) float64 {
+	if c >= k/2 || !loose {
+		return math.Max(0, float64(c-k)/2)
+	}
+	return math.Max(0, c/4)
+}
+
+// coincidentDir is the unit vector from u toward v when they coincide: a
+// direction fixed by their ids, opposite for (v, u).
+func coincidentDir(u, v int32) r2.Vec {
+	x, y := 1.0, float64(v-u)
+	if v < u {
+		x = -x
+	}
+	l := math.Sqrt(float64(x*x) + float64(y*y))
+	return r2.Vec{X: x / l, Y: y / l}
+}
+
+// onCorridorDir is the unit vector from room u toward corridor a→a+ab
+// when u lies on it: the corridor's normal, on a side fixed by the ids
+// (or coincidentDir(u, a) for a corridor of length 0).
+func onCorridorDir(u, a int32, ab r2.Vec) r2.Vec {
+	l := math.Sqrt(float64(ab.X*ab.X) + float64(ab.Y*ab.Y))
+	if l == 0 {
+		return coincidentDir(u, a)
+	}
+	n := r2.Vec{X: -ab.Y / l, Y: ab.X / l}
+	if u < a {
+		n = r2.Vec{X: -n.X, Y: -n.Y}
+	}
+	return n
 }

@@ -529,15 +529,7 @@ func (d *Drawing) repelEdges() {
 		dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 		if dist == 0 {
 			// On the corridor: away from it, to the side fixed by ids.
-			l := math.Sqrt(l2)
-			if l == 0 {
-				continue
-			}
-			to = r2.Vec{X: -ab.Y / l, Y: ab.X / l}
-			if u < a {
-				to = r2.Vec{X: -to.X, Y: -to.Y}
-			}
-			dist = 1
+			to, dist = onCorridorDir(u, a, ab), 1
 		}
 		// As if the room were at least touching the corridor (see
 		// repel).
@@ -576,7 +568,7 @@ func (d *Drawing) repel(v, u int32, pv r2.Vec, rx, ry float64) (float64, float64
 	dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 	if dist == 0 {
 		// Coincident vertices: push apart along a direction fixed by
-		// their ids.
+		// their ids (coincidentDir(v, u), not normalised).
 		to = r2.Vec{X: 1e-3, Y: float64(u-v) * 1e-3}
 		if u < v {
 			to.X = -to.X

@@ -275,3 +275,45 @@ func TestTightRoomsPart(t *testing.T) {
 		t.Errorf("clearance %.3f: the spring did not pull them to keep", c)
 	}
 }
+
+// TestLimits checks the limits of a pair's moves toward each other and the
+// directions used when the direction between them is undefined.
+func TestLimits(t *testing.T) {
+	for _, c := range []struct {
+		c     float64
+		loose bool
+		want  float64
+	}{
+		{10, true, 4}, {10, false, 4}, // (c − keep)/2
+		{keep, true, 0},               // at keep: no closer
+		{0.75 * keep, true, 0},        // dropped below keep (by rounding): no closer
+		{0.4, true, 0.1},              // started closer than keep/2: a quarter each
+		{0.4, false, 0},               // the construction drawing freezes it
+		{0, true, 0},
+	} {
+		if got := limitFor(c.c, keep, c.loose); got != c.want {
+			t.Errorf("limitFor(%v, keep, %v) = %v, want %v", c.c, c.loose, got, c.want)
+		}
+	}
+	for u := range int32(5) {
+		for v := range int32(5) {
+			if u == v {
+				continue
+			}
+			a, b := coincidentDir(u, v), coincidentDir(v, u)
+			if math.Abs(float64(a.X*a.X)+float64(a.Y*a.Y)-1) > 1e-12 || a.X != -b.X || a.Y != -b.Y {
+				t.Errorf("coincidentDir(%d, %d) = %v, (%d, %d) = %v: want opposite unit vectors", u, v, a, v, u, b)
+			}
+		}
+	}
+	ab := r2.Vec{X: 3, Y: 4}
+	for _, u := range []int32{0, 7} {
+		n := onCorridorDir(u, 3, ab)
+		if math.Abs(float64(n.X*ab.X)+float64(n.Y*ab.Y)) > 1e-12 || math.Abs(float64(n.X*n.X)+float64(n.Y*n.Y)-1) > 1e-12 {
+			t.Errorf("onCorridorDir(%d, 3, %v) = %v: want a unit normal", u, ab, n)
+		}
+	}
+	if a, b := onCorridorDir(0, 3, ab), onCorridorDir(7, 3, ab); a.X != -b.X || a.Y != -b.Y {
+		t.Errorf("rooms on either side of the corridor's first end get %v and %v: want opposite sides", a, b)
+	}
+}
