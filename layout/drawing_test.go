@@ -285,10 +285,10 @@ func TestLimits(t *testing.T) {
 		want  float64
 	}{
 		{10, true, 4}, {10, false, 4}, // (c − keep)/2
-		{keep, true, 0},               // at keep: no closer
-		{0.75 * keep, true, 0},        // dropped below keep (by rounding): no closer
-		{0.4, true, 0.1},              // started closer than keep/2: a quarter each
-		{0.4, false, 0},               // the construction drawing freezes it
+		{keep, true, 0},        // at keep: no closer
+		{0.75 * keep, true, 0}, // dropped below keep (by rounding): no closer
+		{0.4, true, 0.1},       // started closer than keep/2: a quarter each
+		{0.4, false, 0},        // the construction drawing freezes it
 		{0, true, 0},
 	} {
 		if got := limitFor(c.c, keep, c.loose); got != c.want {
