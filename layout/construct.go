@@ -62,6 +62,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	}
 	d := c.d
 	d.Sync()
+	d.Touch(s.Match)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)

@@ -68,12 +68,16 @@ type Drawing struct {
 	// v's forces are computed.
 	adjMark []int32
 	checker Checker
-	discs   []Disc
-	corrs   []Corridor
-	pairs   []Conflict
-	force   []r2.Vec
-	move    []r2.Vec
-	bound   []float64
+	// index files every vertex and corridor for buildFrame; indexStale
+	// says a phase of the whole drawing has moved vertices since.
+	index      frameIndex
+	indexStale bool
+	discs      []Disc
+	corrs      []Corridor
+	pairs      []Conflict
+	force      []r2.Vec
+	move       []r2.Vec
+	bound      []float64
 	// boundStart is each vertex's budget at the start of the window.
 	boundStart []float64
 	// cons holds the window's limits along a direction, chained per
@@ -157,12 +161,28 @@ func (d *Drawing) UseRooms(gap float64) {
 
 // Sync appends the positions of vertices added to the graph since the last
 // call, and grows Radius to match.
+//
+// Edges of vertices that existed before may have changed too: Touch them.
 func (d *Drawing) Sync() {
 	for id := len(d.Pos); id < d.g.Order(); id++ {
 		d.Pos = append(d.Pos, d.g.Vertex(id).Pos)
 	}
 	for len(d.Radius) < len(d.Pos) {
 		d.Radius = append(d.Radius, 0)
+	}
+}
+
+// Touch tells the drawing that the edges of the given vertices may have
+// changed (a rewrite matched them).
+func (d *Drawing) Touch(ids []int) {
+	if d.index.verts == nil {
+		return
+	}
+	d.index.grow(len(d.Pos))
+	for _, v := range ids {
+		if v >= 0 && v < len(d.Pos) {
+			d.index.markDirty(int32(v))
+		}
 	}
 }
 
@@ -275,32 +295,8 @@ func (d *Drawing) buildFrame() {
 	}
 	// Every vertex within the frame of an active vertex, and every corridor
 	// passing within it (a long corridor can pass by with both ends far
-	// away): the conflicts of the active vertices, inflated by the frame,
-	// with the other vertices as points.
-	d.discs, d.corrs = d.discs[:0], d.corrs[:0]
-	for v := range n {
-		r := 0.0
-		if d.isActive[v] {
-			r = float64(d.frame + d.Radius[v])
-		}
-		d.discs = append(d.discs, Disc{ID: v, Center: d.Pos[v], Radius: r})
-		for _, h := range d.g.Neighbors(v) {
-			if h.To > v && !h.Cosmetic {
-				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
-			}
-		}
-	}
-	for _, p := range d.checker.unordered(d.discs, d.corrs) {
-		switch p.Kind {
-		case RoomRoom:
-			mark(int32(p.Room))
-			mark(int32(p.Room2))
-		case RoomCorridor:
-			mark(int32(p.Room))
-			mark(int32(p.Corridor.A))
-			mark(int32(p.Corridor.B))
-		}
-	}
+	// away), found through the frame index.
+	d.frameFromIndex(mark)
 	slices.Sort(d.local)
 }
 
@@ -385,9 +381,16 @@ func (d *Drawing) Update() bool {
 		largest = math.Max(largest, l)
 	}
 	drift := false
+	track := d.index.verts != nil && len(d.active) < len(d.Pos)
+	if d.index.verts != nil && !track {
+		d.indexStale = true
+	}
 	for _, v := range d.active {
 		p := r2.Add(d.Pos[v], d.move[v])
 		d.Pos[v] = p
+		if track {
+			d.index.drifted(v, p)
+		}
 		if dx, dy := float64(p.X-d.origin[v].X), float64(p.Y-d.origin[v].Y); float64(dx*dx)+float64(dy*dy) > d.frame*d.frame/4 {
 			drift = true
 		}
