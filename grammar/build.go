@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -48,6 +49,12 @@ type Options struct {
 	// candidates the draw examined. It costs time linear in the number of
 	// candidates but does not change the result: the draws are the same.
 	Exhaustive bool
+	// Context, if set, stops the build when it is done: Build returns its
+	// error. It is polled inside a step too (while the match index is
+	// brought up to date and while candidates are checked), so that one
+	// long step cannot outlast it. Whether it is set does not change the
+	// result of a build that completes.
+	Context context.Context
 }
 
 func (o Options) withDefaults() Options {
@@ -133,11 +140,14 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 	g := NewGraph()
 	b := &builder{
 		gr: gr, opts: opts, rng: rng, g: g,
-		x:    newIndex(g, gr.rules),
 		uses: make([]int, len(gr.rules)), groupUses: make([]int, len(gr.groups)),
 		last: -1,
 	}
+	b.x = newIndex(g, gr.rules, b.stopped)
 	res := &Result{Graph: g}
+	if b.stopped() {
+		return res, b.err
+	}
 	total := 0
 	for pi, p := range gr.passes {
 		budget := p.maxIterations
@@ -155,6 +165,11 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 				break
 			}
 			step, ok := b.step(pi, total)
+			if b.err != nil {
+				res.Passes = append(res.Passes, pr)
+				res.Uses = b.uses
+				return res, b.err
+			}
 			if !ok {
 				break
 			}
@@ -187,6 +202,29 @@ type builder struct {
 	uses      []int
 	groupUses []int
 	last      int
+	// polls counts calls of stopped; err is the context's error once it
+	// is done.
+	polls int
+	err   error
+}
+
+// pollEvery: stopped looks at the context once per this many calls.
+const pollEvery = 256
+
+// stopped reports whether the build's context is done (looking at it
+// every pollEvery calls), and records its error.
+func (b *builder) stopped() bool {
+	if b.err != nil {
+		return true
+	}
+	if b.opts.Context == nil {
+		return false
+	}
+	if b.polls++; b.polls%pollEvery != 1 {
+		return false
+	}
+	b.err = b.opts.Context.Err()
+	return b.err != nil
 }
 
 func (b *builder) eligible(r int) bool {
@@ -230,6 +268,9 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 			c := b.gr.rules[r]
 			verdicts[r] = make([]Reason, len(b.x.lists[r]))
 			for j, id := range b.x.lists[r] {
+				if b.stopped() {
+					return Step{}, false
+				}
 				v := b.verdict(c, b.hostMatch(id))
 				verdicts[r][j] = v
 				stats[r].count(v)
@@ -345,6 +386,9 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 		}
 		r := level[pick]
 		for rem[pick] > 0 {
+			if b.stopped() {
+				return 0, 0, false
+			}
 			j := b.rng.IntN(rem[pick])
 			last := rem[pick] - 1
 			b.x.swap(r, j, last)

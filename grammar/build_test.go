@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -197,7 +198,7 @@ func drawCounts(t *testing.T, d Definition, g *Graph, n int) []int {
 	t.Helper()
 	gr := mustCompile(t, d)
 	counts := make([]int, len(d.Rules))
-	x := newIndex(g, gr.rules)
+	x := newIndex(g, gr.rules, nil)
 	r := rng(1)
 	for range n {
 		b := &builder{gr: gr, opts: Options{}.withDefaults(), rng: r, g: g, x: x}
@@ -243,5 +244,57 @@ func TestWeights(t *testing.T) {
 	c = drawCounts(t, d, g, n)
 	if f := float64(c[2]) / n; f < 0.025 || f > 0.055 {
 		t.Errorf("per match: b drawn %.3f of the time, want 1/25 = 0.04", f)
+	}
+}
+
+// countdown is a context whose Err turns to Canceled on its n-th call: a
+// cancellation that lands wherever the build happens to poll.
+type countdown struct {
+	context.Context
+	n int
+}
+
+func (c *countdown) Err() error {
+	if c.n--; c.n <= 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestBuildContext checks that a context stops a build, also when it is
+// done in the middle of a step (while the match index is updated or
+// candidates are checked), and that a live context changes nothing.
+func TestBuildContext(t *testing.T) {
+	gr := mustCompile(t, demoDefinition())
+	opts := Options{MaxIterations: 60, MaxVertices: 60}
+	for seed := uint64(1); seed <= 5; seed++ {
+		want, err := gr.Build(opts, rng(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := opts
+		o.Context = context.Background()
+		got, err := gr.Build(o, rng(seed))
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: a live context changed the build (%v)", seed, err)
+		}
+		// Polls come once per pollEvery calls of stopped, and there are
+		// many per step: a countdown of 2 lands in the first steps.
+		ctx := &countdown{Context: context.Background(), n: 2}
+		o.Context = ctx
+		got, err = gr.Build(o, rng(seed))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("seed %d: cancelled build returned %v", seed, err)
+		}
+		if len(got.Steps) >= len(want.Steps) {
+			t.Errorf("seed %d: the cancelled build made all %d steps", seed, len(got.Steps))
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	o := opts
+	o.Context = ctx
+	if res, err := gr.Build(o, rng(1)); !errors.Is(err, context.Canceled) || len(res.Steps) != 0 {
+		t.Errorf("a build with a cancelled context made %d steps, error %v", len(res.Steps), err)
 	}
 }

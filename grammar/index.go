@@ -46,12 +46,13 @@ type rec struct {
 	alive bool
 }
 
-func newIndex(g *Graph, rules []*compiled) *index {
+func newIndex(g *Graph, rules []*compiled, stop func() bool) *index {
 	x := &index{g: g, rules: rules, lists: make([][]int32, len(rules))}
 	x.searches = make([]*search, len(rules))
 	for i, c := range rules {
 		s := newSearch(g, c, true)
 		s.excluded = x.excluded
+		s.stop = stop
 		s.emit = func(img []int) { x.batch = append(x.batch, slices.Clone(Match(img))) }
 		x.searches[i] = s
 	}

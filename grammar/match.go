@@ -61,6 +61,9 @@ type search struct {
 	// incremental matcher's deduplication); nil means none.
 	excluded func(h int) bool
 	emit     func(img []int)
+	// stop, if set, is asked at every step of the search whether to give
+	// up; once it says so the search emits nothing more.
+	stop func() bool
 }
 
 func newSearch(g *Graph, c *compiled, locks bool) *search {
@@ -115,6 +118,9 @@ func (s *search) from(first, h int) {
 }
 
 func (s *search) extend(pl *plan, i int) {
+	if s.stop != nil && s.stop() {
+		return
+	}
 	if i == len(pl.order) {
 		s.emit(s.img)
 		return

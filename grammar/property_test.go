@@ -230,7 +230,7 @@ func checkIncrementalCase(rng *rand.Rand, entries *int) (int, error) {
 	for ri := range def.Rules {
 		refs[ri] = newRefRule(&def.Rules[ri])
 	}
-	x := newIndex(g, gr.rules)
+	x := newIndex(g, gr.rules, nil)
 	var history string
 	check := func() error {
 		if err := checkGraph(g); err != nil {

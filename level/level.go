@@ -240,6 +240,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
 	bo.RejectCrossings = true
+	bo.Context = ctx
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
