@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime/metrics"
 	"strings"
 	"time"
 
@@ -29,6 +30,13 @@ type Options struct {
 	// Watch, if set, sees every attempt as it runs; the level is the same
 	// with or without it.
 	Watch *Watch
+	// MaxHeap is a memory budget in bytes (0: none): the live heap of the
+	// whole process is read after every rule application and before the
+	// rooms are laid out, and past it Generate fails with a *MemoryError
+	// naming the stage. Like Timeout it decides only whether a level is
+	// made, never which. With several generators in one process (batch
+	// workers) it bounds them together.
+	MaxHeap uint64
 }
 
 // Watch follows an attempt step by step, for tools that show a build as it
@@ -76,6 +84,44 @@ func (e *TimeoutError) Error() string {
 
 // Unwrap makes a TimeoutError a context.DeadlineExceeded.
 func (e *TimeoutError) Unwrap() error { return context.DeadlineExceeded }
+
+// MemoryError is Generate's error when the process's heap passed
+// Options.MaxHeap.
+type MemoryError struct {
+	Ruleset string
+	Seed    uint64
+	// Limit and Heap are the budget and the heap found, in bytes.
+	Limit, Heap uint64
+	// Stage, Attempt and Vertices are as in TimeoutError.
+	Stage             string
+	Attempt, Vertices int
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("level: ruleset %q seed %d: the memory budget of %d MiB ran out during %s (attempt %d, %d vertices, heap %d MiB); raise it with --max-memory, or lower build.max_vertices",
+		e.Ruleset, e.Seed, e.Limit>>20, e.Stage, e.Attempt, e.Vertices, e.Heap>>20)
+}
+
+// heapBytes returns the bytes of live and not yet swept heap objects.
+func heapBytes() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
+
+// overBudget returns a MemoryError when the heap is past opts.MaxHeap.
+func overBudget(rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) error {
+	if opts.MaxHeap == 0 {
+		return nil
+	}
+	if h := heapBytes(); h > opts.MaxHeap {
+		return &MemoryError{Ruleset: rs.Name, Seed: seed, Limit: opts.MaxHeap, Heap: h, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
+	}
+	return nil
+}
 
 // errBudget is the cause of the budget's deadline, telling it apart from a
 // deadline of the caller's context.
@@ -254,6 +300,9 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if err := overBudget(rs, seed, a, opts, pr); err != nil {
+			return err
+		}
 		pr.stage = StageMatching
 		if w := opts.Watch; w != nil && w.Rewrite != nil {
 			return w.Rewrite(g, s)
@@ -280,6 +329,9 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		relaxWatch = w.Relax
 	}
 	pr.stage = StageRelax
+	if err := overBudget(rs, seed, a, opts, pr); err != nil {
+		return nil, "", 0, err
+	}
 	var checker layout.Checker
 	corridors := corridorsOf(g)
 	construction := checker.Check(discs(g, nil), corridors)

@@ -210,3 +210,30 @@ func TestGenerateAttemptWatched(t *testing.T) {
 		t.Errorf("a rejected attempt gave %v", err)
 	}
 }
+
+func TestMemoryBudget(t *testing.T) {
+	rs, err := rulesets.Bundled("tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Generate(context.Background(), rs, 1, Options{MaxHeap: 1})
+	var me *MemoryError
+	if !errors.As(err, &me) || me.Stage != StageLayout || me.Vertices < 1 || me.Heap <= 1 {
+		t.Fatalf("got %v, want a MemoryError during layout", err)
+	}
+	if !strings.Contains(err.Error(), "--max-memory") {
+		t.Errorf("message %q does not say how to raise the budget", err)
+	}
+	// A budget that is not reached changes nothing.
+	a, err := Generate(context.Background(), rs, 1, Options{MaxHeap: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Generate(context.Background(), rs, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
+		t.Error("an unreached memory budget changed the level")
+	}
+}

@@ -1,10 +1,12 @@
 package rulesets
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -279,5 +281,26 @@ func TestErrorListErr(t *testing.T) {
 	l := ErrorList{{File: "a", Msg: "x"}, {File: "b", Msg: "y"}}
 	if err := l.Err(); err == nil || err.Error() != "a: x\nb: y" {
 		t.Errorf("ErrorList.Err() = %v", err)
+	}
+}
+
+// TestFileSizeLimit: a ruleset file over MaxFileSize is refused by name,
+// before it is parsed, from a file and from memory.
+func TestFileSizeLimit(t *testing.T) {
+	big := append([]byte("# "), bytes.Repeat([]byte("x"), MaxFileSize)...)
+	path := filepath.Join(t.TempDir(), "big.toml")
+	if err := os.WriteFile(path, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, load := range []func() error{
+		func() error { _, err := LoadFile(path); return err },
+		func() error { _, err := Load("big.toml", big); return err },
+	} {
+		if err := load(); err == nil || !strings.Contains(err.Error(), "big.toml") || !strings.Contains(err.Error(), "larger than 16 MiB") {
+			t.Errorf("got %v, want the size limit named", err)
+		}
+	}
+	if _, err := Load("small.toml", big[:MaxFileSize]); err != nil && strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a file of exactly the limit was refused for its size: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -119,9 +120,19 @@ func LoadFile(name string) (*Ruleset, error) { return Loader{}.LoadFile(name) }
 // LoadFS loads the ruleset file name from fsys.
 func LoadFS(fsys fs.FS, name string) (*Ruleset, error) { return Loader{}.LoadFS(fsys, name) }
 
+// MaxFileSize is the largest ruleset file Load accepts, in bytes. Loading
+// takes about six times a file's size in memory; the bundled rulesets are
+// under 40 KB, and a file of 10,000 rules about 4 MB.
+const MaxFileSize = 16 << 20
+
 // LoadFile loads the ruleset file at name.
 func (l Loader) LoadFile(name string) (*Ruleset, error) {
-	src, err := os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: %w", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("rulesets: %w", err)
 	}
@@ -130,11 +141,21 @@ func (l Loader) LoadFile(name string) (*Ruleset, error) {
 
 // LoadFS loads the ruleset file name from fsys.
 func (l Loader) LoadFS(fsys fs.FS, name string) (*Ruleset, error) {
-	src, err := fs.ReadFile(fsys, name)
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: %w", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("rulesets: %w", err)
 	}
 	return l.Load(name, src)
+}
+
+// errTooLarge is the error for a ruleset source over MaxFileSize.
+func errTooLarge(name string) error {
+	return fmt.Errorf("rulesets: %s: the file is larger than %d MiB, the most a ruleset file may be; split it or trim it", name, MaxFileSize>>20)
 }
 
 // Load loads a ruleset from src, naming it name in messages; see the
@@ -146,6 +167,9 @@ func (l Loader) LoadFS(fsys fs.FS, name string) (*Ruleset, error) {
 // file that is not TOML reports its first syntax error only; past that,
 // every problem is reported.
 func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
+	if len(src) > MaxFileSize {
+		return nil, errTooLarge(name)
+	}
 	s := newSource(name, src)
 	root, serr := parseTOML(src)
 	if serr != nil {

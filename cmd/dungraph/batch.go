@@ -38,6 +38,7 @@ func (a *app) batchCmd() *cobra.Command {
 		shardCount int
 		retry      bool
 		timeout    time.Duration
+		maxMemory  uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "batch --seeds 1..1000 --out DIR",
@@ -113,7 +114,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 
 			newWorker := func(int) (batch.Generator, error) {
 				return func(ctx context.Context, seed uint64) (batch.Result, error) {
-					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout})
+					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout, MaxHeap: maxMemory << 20})
 					if err != nil {
 						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
 					}
@@ -174,6 +175,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 	fl.StringVar(&shardFlag, "shard", "", "generate shard `I/N` of the seeds (I from 0); default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
 	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget (0: none); a level past it is a failed seed")
+	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
 	of.register(cmd)
 	cmd.MarkFlagDirname("out")

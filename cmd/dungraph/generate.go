@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/atomicfile"
@@ -22,14 +23,15 @@ import (
 
 func (a *app) generateCmd() *cobra.Command {
 	var (
-		rf      rulesetFlags
-		of      outputFlags
-		seed    uint64
-		outDir  string
-		formats []string
-		asJSON  bool
-		full    bool
-		timeout time.Duration
+		rf        rulesetFlags
+		of        outputFlags
+		seed      uint64
+		outDir    string
+		formats   []string
+		asJSON    bool
+		full      bool
+		timeout   time.Duration
+		maxMemory uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
@@ -88,7 +90,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 
 			start := time.Now()
-			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: timeout})
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: timeout, MaxHeap: maxMemory << 20})
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
@@ -124,11 +126,22 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
 	formatFlag(cmd, &formats, []string{"png", "json"})
 	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the level's time budget, all attempts together (0: none); past it generation fails naming the stage that ran out")
+	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
 	of.register(cmd)
 	cmd.MarkFlagDirname("out")
 	return cmd
+}
+
+// defaultMaxMemory is --max-memory's default, in MiB: far above any
+// bundled ruleset's needs (caves at 3,000 rooms peaks near 130 MB), low
+// enough to stop a runaway ruleset before the machine does.
+const defaultMaxMemory = 2048
+
+// memoryFlag registers --max-memory.
+func memoryFlag(fl *pflag.FlagSet, mib *uint64) {
+	fl.Uint64Var(mib, "max-memory", defaultMaxMemory, "the memory budget in `MiB`, the live heap of the whole process (0: none); past it a level fails naming the stage")
 }
 
 // defaultTimeout is --timeout's default: far above any bundled ruleset's
