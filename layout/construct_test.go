@@ -129,12 +129,26 @@ func TestRelaxInflates(t *testing.T) {
 			}
 		}
 	}
-	rooms := make([]Room, n)
+	const gap = 50.0
+	rooms, st, uniform := relaxSquares(t, g, gap)
+	if !(st.Scale < uniform/4) {
+		t.Errorf("relax scale %v, the uniform validity scale %v: the rooms were not inflated", st.Scale, uniform)
+	}
+	if q := Measure(g, rooms, gap); q.EdgeDeviation > 0.2 {
+		t.Errorf("corridors deviate %.2f from their targets (RMS, relative), want at most 0.2", q.EdgeDeviation)
+	}
+}
+
+// relaxSquares gives every vertex of g a 100 × 100 room, relaxes g with
+// corridor gap gap and checks the result: it returns the rooms, the relax
+// stats and the uniform validity scale of g's drawing before.
+func relaxSquares(t *testing.T, g *grammar.Graph, gap float64) ([]Room, RelaxStats, float64) {
+	t.Helper()
+	rooms := make([]Room, g.Order())
 	for i := range rooms {
 		rooms[i] = Room{W: 100, H: 100, Radius: 70.71067811865476}
 	}
-	const gap = 50.0
-	pos := make([]r2.Vec, n)
+	pos := make([]r2.Vec, g.Order())
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
 	}
@@ -146,22 +160,23 @@ func TestRelaxInflates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(st.Scale < uniform/4) {
-		t.Errorf("relax scale %v, the uniform validity scale %v: the rooms were not inflated", st.Scale, uniform)
-	}
-	if q := Measure(g, rooms, gap); q.EdgeDeviation > 0.2 {
-		t.Errorf("corridors deviate %.2f from their targets (RMS, relative), want at most 0.2", q.EdgeDeviation)
-	}
-	discs := make([]Disc, n)
-	var cs []Corridor
+	checkRelaxed(t, g, rooms)
+	return rooms, st, uniform
+}
+
+// checkRelaxed reports the conflicts of g's drawing with its rooms.
+func checkRelaxed(t *testing.T, g *grammar.Graph, rooms []Room) {
+	t.Helper()
+	discs := make([]Disc, g.Order())
 	for v := range discs {
 		discs[v] = Disc{ID: v, Center: g.Vertex(v).Pos, Radius: rooms[v].Radius}
-		if v > 0 {
-			cs = append(cs, Corridor{A: v - 1, B: v})
-		}
+	}
+	var cs []Corridor
+	for _, e := range g.Edges() {
+		cs = append(cs, Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
 	}
 	if conflicts := Check(discs, cs); len(conflicts) > 0 {
-		t.Errorf("inflated level has conflicts: %v", conflicts)
+		t.Errorf("relaxed level has conflicts: %v", conflicts)
 	}
 }
 
@@ -186,35 +201,8 @@ func TestRelaxPartsClumps(t *testing.T) {
 	for _, p := range []r2.Vec{{X: 0.3, Y: 1e-9}, {X: -0.2, Y: 0.25}, {X: -0.1, Y: -0.3}, {X: 0.15, Y: 0.3}} {
 		edge(hub, add(p.X, p.Y))
 	}
-	rooms := make([]Room, g.Order())
-	for i := range rooms {
-		rooms[i] = Room{W: 100, H: 100, Radius: 70.71067811865476}
-	}
-	const gap = 50.0
-	pos := make([]r2.Vec, g.Order())
-	for v := range pos {
-		pos[v] = g.Vertex(v).Pos
-	}
-	uniform, err := validScale(g, pos, rooms, gap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := Relax(g, rooms, gap, DefaultRelax())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, st, uniform := relaxSquares(t, g, 50)
 	if !(st.Scale < uniform/100) {
 		t.Errorf("relax scale %v, the uniform validity scale %v: the clump did not part", st.Scale, uniform)
-	}
-	discs := make([]Disc, g.Order())
-	var cs []Corridor
-	for v := range discs {
-		discs[v] = Disc{ID: v, Center: g.Vertex(v).Pos, Radius: rooms[v].Radius}
-	}
-	for _, e := range g.Edges() {
-		cs = append(cs, Corridor{A: e.A, B: e.B})
-	}
-	if conflicts := Check(discs, cs); len(conflicts) > 0 {
-		t.Errorf("level has conflicts: %v", conflicts)
 	}
 }

@@ -390,27 +390,27 @@ func (d *Drawing) markFree() bool {
 	return len(d.pairs) > 0
 }
 
-// nearestOnSegment returns the point of segment ab nearest p.
-func nearestOnSegment(p, a, b r2.Vec) r2.Vec {
-	ab := r2.Sub(b, a)
-	ap := r2.Sub(p, a)
+// project returns the parameter t in [0, 1] of the point of segment ab
+// nearest p, a + t·(b − a), with b − a and p − a.
+func project(p, a, b r2.Vec) (t float64, ab, ap r2.Vec) {
+	ab = r2.Sub(b, a)
+	ap = r2.Sub(p, a)
 	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
-	t := 0.0
 	if l2 > 0 {
 		t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
 	}
+	return t, ab, ap
+}
+
+// nearestOnSegment returns the point of segment ab nearest p.
+func nearestOnSegment(p, a, b r2.Vec) r2.Vec {
+	t, ab, _ := project(p, a, b)
 	return r2.Vec{X: float64(a.X + float64(t*ab.X)), Y: float64(a.Y + float64(t*ab.Y))}
 }
 
 // pointSegmentDist returns the distance from p to the segment ab.
 func pointSegmentDist(p, a, b r2.Vec) float64 {
-	ab := r2.Sub(b, a)
-	ap := r2.Sub(p, a)
-	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
-	t := 0.0
-	if l2 > 0 {
-		t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
-	}
+	t, ab, ap := project(p, a, b)
 	dx := float64(ap.X - float64(t*ab.X))
 	dy := float64(ap.Y - float64(t*ab.Y))
 	return math.Sqrt(float64(dx*dx) + float64(dy*dy))

@@ -519,14 +519,8 @@ func (d *Drawing) repelEdges() {
 	}
 	for _, p := range d.edgePairs {
 		u, a, b := p[0], p[1], p[2]
-		pu, pa, pb := d.Pos[u], d.Pos[a], d.Pos[b]
-		ab := r2.Sub(pb, pa)
-		ap := r2.Sub(pu, pa)
-		l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
-		t := 0.0
-		if l2 > 0 {
-			t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
-		}
+		pu, pa := d.Pos[u], d.Pos[a]
+		t, ab, _ := project(pu, pa, d.Pos[b])
 		q := r2.Vec{X: float64(pa.X + float64(t*ab.X)), Y: float64(pa.Y + float64(t*ab.Y))}
 		to := r2.Sub(q, pu)
 		dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))

@@ -74,18 +74,8 @@ func (d *Drawing) setGrowth(t float64) {
 // it are at least inflateMargin apart (negative when points are closer
 // than that already).
 func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
-	d.discs = d.discs[:0]
-	d.corrs = d.corrs[:0]
-	for v, p := range pos {
-		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + inflateMargin)})
-		for _, h := range d.g.Neighbors(v) {
-			if h.To > v && !h.Cosmetic {
-				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
-			}
-		}
-	}
 	t := 1.0
-	for _, c := range d.checker.unordered(d.discs, d.corrs) {
+	for _, c := range d.marginConflicts(pos, full) {
 		switch c.Kind {
 		case RoomRoom:
 			if r := full[c.Room] + full[c.Room2]; r > 0 {
@@ -105,18 +95,8 @@ func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
 // ending in it, at least inflateMargin apart with the full radii; false
 // when two of them coincide.
 func (d *Drawing) clearScale(pos []r2.Vec, full []float64) (float64, bool) {
-	d.discs = d.discs[:0]
-	d.corrs = d.corrs[:0]
-	for v, p := range pos {
-		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + inflateMargin)})
-		for _, h := range d.g.Neighbors(v) {
-			if h.To > v && !h.Cosmetic {
-				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
-			}
-		}
-	}
 	s := 1.0
-	for _, c := range d.checker.unordered(d.discs, d.corrs) {
+	for _, c := range d.marginConflicts(pos, full) {
 		var need, have float64
 		switch c.Kind {
 		case RoomRoom:
@@ -132,4 +112,21 @@ func (d *Drawing) clearScale(pos []r2.Vec, full []float64) (float64, bool) {
 		s = math.Max(s, need/have)
 	}
 	return s, true
+}
+
+// marginConflicts returns the conflicts of the drawing pos with every
+// room's radius full plus inflateMargin: the pairs that are less than
+// inflateMargin apart at full size, and crossing corridors.
+func (d *Drawing) marginConflicts(pos []r2.Vec, full []float64) []Conflict {
+	d.discs = d.discs[:0]
+	d.corrs = d.corrs[:0]
+	for v, p := range pos {
+		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + inflateMargin)})
+		for _, h := range d.g.Neighbors(v) {
+			if h.To > v && !h.Cosmetic {
+				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})
+			}
+		}
+	}
+	return d.checker.unordered(d.discs, d.corrs)
 }
