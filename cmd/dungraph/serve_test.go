@@ -22,7 +22,8 @@ import (
 type lines struct {
 	mu   sync.Mutex
 	buf  bytes.Buffer
-	addr chan string
+	addr chan string // never reassigned: the test reads it unlocked
+	sent bool
 }
 
 var servingRE = regexp.MustCompile(`dungraph serve: (http://\S+/) `)
@@ -31,9 +32,9 @@ func (l *lines) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.buf.Write(p)
-	if m := servingRE.FindSubmatch(l.buf.Bytes()); m != nil && l.addr != nil {
+	if m := servingRE.FindSubmatch(l.buf.Bytes()); m != nil && !l.sent {
 		l.addr <- string(m[1])
-		l.addr = nil
+		l.sent = true
 	}
 	return len(p), nil
 }
