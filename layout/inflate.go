@@ -28,6 +28,15 @@ import (
 // after a growth are not all zero.
 const inflateMargin = keep + 1
 
+// finishGrowth is the size, as a fraction of full size, at which
+// inflation hands over to a clearance scale (at most 1/finishGrowth,
+// mostly a few per cent) and the final phase: the last per cent of growth
+// can take hundreds of iterations (quads: inflation crawled from 0.96 to
+// 0.998 in 200), and finishing at 0.9 instead of 1 measured 18% faster on
+// quads and 6% on caves for corridors as close to their targets (mean
+// edge deviation over 100 seeds 0.132 both; caves 2% wider).
+const finishGrowth = 0.9
+
 // stallWindows: inflation has stalled when the rooms grew by less than
 // stallGrowth (relative) over this many windows.
 const (

@@ -190,12 +190,12 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	d.setGrowth(math.Min(t, 1))
 	d.UseRooms(gap)
 	d.SetActive(nil)
-	// Inflate until the rooms are full size, then relax them at that
-	// size with a phase of its own.
+	// Inflate until the rooms are nearly full size, then relax them at
+	// full size with a phase of its own.
 	if watch != nil {
 		watch(d)
 	}
-	for more := true; more && d.grow < 1 && !d.stalled; {
+	for more := true; more && d.grow < finishGrowth && !d.stalled; {
 		more = d.Update()
 		if watch != nil {
 			watch(d)
@@ -203,9 +203,9 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	}
 	iters := d.Iterations()
 	if d.grow < 1 {
-		// The rooms stopped growing short of their size (most often
-		// within a few per cent): scale the relaxed drawing by just
-		// enough to make it valid with full-size rooms.
+		// The rooms reached finishGrowth of their size, or stopped
+		// growing short of it: scale the relaxed drawing by just enough
+		// to make it valid with full-size rooms.
 		s, ok := d.clearScale(d.Pos, full)
 		if !ok {
 			return RelaxStats{}, false

@@ -439,8 +439,12 @@ func checkTime(s string) string {
 		s[5] == ':' && isDigit(s[6]) && isDigit(s[7])) {
 		return "a time is HH:MM:SS (TOML 1.0 requires the seconds)"
 	}
-	if atoi2(s[0:2]) > 23 || atoi2(s[3:5]) > 59 || atoi2(s[6:8]) > 60 {
-		return "no such time"
+	// TOML allows a leap second (:60) "based on leap second rules",
+	// which needs a table of leap seconds; like BurntSushi (and Go's
+	// time package, which cannot represent one) we refuse it. Found by
+	// FuzzParse.
+	if atoi2(s[0:2]) > 23 || atoi2(s[3:5]) > 59 || atoi2(s[6:8]) > 59 {
+		return "no such time (seconds are 00-59: a leap second cannot be represented)"
 	}
 	if rest := s[8:]; rest != "" {
 		if rest[0] != '.' || len(rest) == 1 {
