@@ -111,20 +111,20 @@ var ErrUnfixable = errors.New("drawing cannot be made valid by scaling")
 // have no crossing corridors and no coincident vertices; otherwise Relax
 // returns an error wrapping ErrUnfixable that names the offending pairs.
 //
-// The exact start is to scale the drawing about the centre of its
+// The exact start would be to scale the drawing about the centre of its
 // bounding box by the smallest factor that makes it valid (every corridor
 // at least its target length, gap plus both radii; every two rooms, and
 // every room and a corridor not ending in it, at least a small margin
-// apart), times 1.1, as the design does, and relax from there. When that
-// factor is far larger than most corridors need (a few nearly collapsed
-// pairs set it), Relax starts instead from the scale most corridors need
-// with the rooms shrunk until the drawing is valid, and grows them back
-// while it relaxes (see inflate.go); should they not reach full size
-// within the iterations, the result is scaled exactly as above, which is
-// still smaller than scaling the original. Either way every edge is
-// pulled toward its target, each move is bounded so that the drawing
-// stays valid (see crossfree.go), and every position is rounded to whole
-// world units. The graph's positions are updated.
+// apart), times 1.1, as the design does. That factor can be absurd: a few
+// nearly collapsed pairs set it for the whole level. So Relax starts from
+// the scale a quarter of the corridors need, with the rooms shrunk until
+// the drawing is valid, and grows them back while it relaxes (see
+// inflate.go); at 0.9 of their size, or if they stop growing, the drawing
+// is scaled by just enough to fit them. Only when the exact factor is no
+// larger than that start does Relax take the exact path. Either way every
+// edge is pulled toward its target, each move is bounded so that the
+// drawing stays valid (see crossfree.go), and every position is rounded to
+// whole world units. The graph's positions are updated.
 func Relax(g *grammar.Graph, rooms []Room, gap float64, f Forces) (RelaxStats, error) {
 	return RelaxWatch(g, rooms, gap, f, nil)
 }
@@ -152,10 +152,10 @@ func RelaxWatch(g *grammar.Graph, rooms []Room, gap float64, f Forces, watch fun
 // relaxInflating relaxes pos from the scale at which the quarter of the
 // corridors that are longest for their targets are 1.1 times their target
 // (the rest shorter: the springs lengthen them), inflating the rooms as it
-// goes (inflate.go). Measured on caves, starting
-// from the median corridor's need or three quarters' gave levels 16% and
-// 30% wider for the same time. It declines (ok false) when that scale
-// reaches valid, the exact validity scale.
+// goes (inflate.go). Measured on caves, starting from the median
+// corridor's need or three quarters' gave levels 16% and 30% wider for the
+// same time. It declines (ok false) when that scale reaches valid, the
+// exact validity scale, or when the clearance scale cannot be found.
 func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Forces, valid float64, watch func(*Drawing)) (RelaxStats, bool) {
 	var ratios []float64
 	for _, e := range g.Edges() {
@@ -177,12 +177,8 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	for v, rm := range rooms {
 		full[v] = rm.Radius
 	}
-	lo, hi := bounds(pos)
-	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
 	d := NewDrawing(g, f)
-	for v, p := range pos {
-		d.Pos[v] = r2.Vec{X: float64(c.X + float64(pre*float64(p.X-c.X))), Y: float64(c.Y + float64(pre*float64(p.Y-c.Y)))}
-	}
+	scaleAbout(d.Pos, pos, pre)
 	// Rooms start as large as the drawing allows; points closer than the
 	// margin start at size 0, and the rooms grow once they have parted.
 	t := math.Max(0, d.maxGrowth(d.Pos, full))
@@ -210,11 +206,7 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 		if !ok {
 			return RelaxStats{}, false
 		}
-		lo, hi := bounds(d.Pos)
-		c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
-		for v, p := range d.Pos {
-			d.Pos[v] = r2.Vec{X: float64(c.X + float64(s*float64(p.X-c.X))), Y: float64(c.Y + float64(s*float64(p.Y-c.Y)))}
-		}
+		scaleAbout(d.Pos, d.Pos, s)
 		pre = float64(pre * s)
 		d.setGrowth(1)
 	}
@@ -244,10 +236,10 @@ func run(d *Drawing, watch func(*Drawing)) int {
 // relaxScaled scales pos about its centre by scale, a scale that makes it
 // valid, into g, relaxes it with bounded moves and rounds the positions.
 func relaxScaled(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Forces, scale float64, watch func(*Drawing)) RelaxStats {
-	lo, hi := bounds(pos)
-	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
-	for v, p := range pos {
-		g.SetPos(v, r2.Vec{X: float64(c.X + float64(scale*float64(p.X-c.X))), Y: float64(c.Y + float64(scale*float64(p.Y-c.Y)))})
+	scaled := make([]r2.Vec, len(pos))
+	scaleAbout(scaled, pos, scale)
+	for v, p := range scaled {
+		g.SetPos(v, p)
 	}
 	f.CrossingFree = true
 	// Positions are rounded to whole units below, so moves smaller than a
@@ -323,6 +315,16 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 		return 0, fmt.Errorf("layout: the drawing is degenerate: %w", ErrUnfixable)
 	}
 	return scale, nil
+}
+
+// scaleAbout sets dst (which may be src) to src scaled by s about the
+// centre of src's bounding box.
+func scaleAbout(dst, src []r2.Vec, s float64) {
+	lo, hi := bounds(src)
+	c := r2.Vec{X: float64(lo.X+hi.X) / 2, Y: float64(lo.Y+hi.Y) / 2}
+	for v, p := range src {
+		dst[v] = r2.Vec{X: float64(c.X + float64(s*float64(p.X-c.X))), Y: float64(c.Y + float64(s*float64(p.Y-c.Y)))}
+	}
 }
 
 func bounds(ps []r2.Vec) (lo, hi r2.Vec) {
