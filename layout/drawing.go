@@ -80,9 +80,10 @@ type Drawing struct {
 	bound      []float64
 	// boundStart is each vertex's budget at the start of the window.
 	boundStart []float64
-	// cons holds the window's limits along a direction, chained per
-	// vertex from consHead; wstart is each vertex's position at the
-	// window's start, from which the limits are measured.
+	// cons holds the window's limits along a direction, vertex v's in
+	// cons[consStart[v]:consEnd[v]] (gathered from rawCons), consMin[v]
+	// the smallest; wstart is each vertex's position at the window's
+	// start, from which the limits are measured.
 	cons      []halfPlane
 	rawCons   []rawHalfPlane
 	consStart []int32
