@@ -181,10 +181,9 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	scaleAbout(d.Pos, pos, pre)
 	// Rooms start as large as the drawing allows; points closer than the
 	// margin start at size 0, and the rooms grow once they have parted.
-	t := math.Max(0, d.maxGrowth(d.Pos, full))
 	d.full = full
-	d.setGrowth(math.Min(t, 1))
 	d.UseRooms(gap)
+	d.setGrowth(math.Min(math.Max(0, d.maxGrowth(d.Pos, full)), 1))
 	d.SetActive(nil)
 	// Inflate until the rooms are nearly full size, then relax them at
 	// full size with a phase of its own.
@@ -260,7 +259,7 @@ func relaxScaled(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Fo
 
 // validScale returns the smallest factor that, applied to pos, makes every
 // edge at least its target long and keeps every two rooms, and every room and
-// corridor not ending in it, at least keep+1 apart.
+// corridor not ending in it, a unit more than the relax pass keeps apart.
 func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (float64, error) {
 	scale := 0.0
 	var corrs []Corridor
@@ -278,7 +277,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 	if scale == 0 {
 		scale = 1
 	}
-	const margin = keep + 1
+	margin := relaxKeep(gap) + 1
 	// Only pairs closer than their margin at this scale can ask for more:
 	// they are the conflicts of the unscaled drawing with every radius
 	// inflated to (radius + margin) / scale.
