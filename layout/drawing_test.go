@@ -235,15 +235,15 @@ func ExampleDrawing_Update() {
 	// converged true, edges 113 and 113 long
 }
 
-// TestTightRoomsPart puts two rooms a hair more than keep apart and lets
-// them repel: the limits along the direction of each other must stop
-// them from closing, not from parting, so one iteration parts them by far
-// more than the clearance they had (a limit in every direction would have
-// held each to half of the quarter unit above keep).
+// TestTightRoomsPart puts two rooms a hair more than the relax pass's
+// keep apart and lets them repel: the limits along the direction of each
+// other must stop them from closing, not from parting, so one iteration
+// parts them by far more than the clearance they had over keep (a limit
+// in every direction would have held each to half of that half unit).
 func TestTightRoomsPart(t *testing.T) {
 	g := new(grammar.Graph)
 	const r = 100.0
-	start := 2*r + keep + 0.5
+	start := 2*r + relaxKeep(50) + 0.5
 	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{}})
 	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: start}})
 	d := NewDrawing(g, Forces{CrossingFree: true, Repulsion: 1})
@@ -255,7 +255,8 @@ func TestTightRoomsPart(t *testing.T) {
 		t.Errorf("after one iteration the rooms are %.2f apart, started %.2f: the limits held them", got, start)
 	}
 	// Pushed together instead (a corridor far shorter than its target
-	// pulls them), they must stop at keep.
+	// pulls them), they must stop at keep (the gap that makes the target
+	// short also makes the relax pass keep only keep).
 	if err := g.AddEdge(grammar.Edge{A: 0, B: 1}); err != nil {
 		t.Fatal(err)
 	}
