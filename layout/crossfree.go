@@ -50,8 +50,8 @@ const (
 // of 50. Keeping only keep let corridors pass 2 units from a room, which
 // no raster at a usable cell size can tell apart (caves seeds 5 and 20
 // failed to export at any cell size); 0.2 exports every level of seeds
-// 0–39 of every bundled ruleset, for corridors 0–3% further from their
-// targets.
+// 0–39 of every bundled ruleset. While the rooms inflate only keep is
+// kept (see keepDistance).
 const roomKeepFraction = 0.2
 
 // relaxKeep is the clearance the relax pass keeps with corridor gap gap.
@@ -60,6 +60,11 @@ func relaxKeep(gap float64) float64 { return math.Max(keep, float64(roomKeepFrac
 // keepDistance is the clearance the drawing's bounded moves keep.
 func (d *Drawing) keepDistance() float64 {
 	if d.rooms {
+		if d.full != nil {
+			// Inflating: the rooms are not at their size yet, and the
+			// scale that ends inflation makes room for relaxKeep.
+			return keep
+		}
 		return relaxKeep(d.roomGap)
 	}
 	return math.Max(keep, float64(keepFraction*d.f.EdgeLength))

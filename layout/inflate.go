@@ -24,8 +24,8 @@ import (
 // drawing is valid with its real rooms.
 
 // inflateMargin is the clearance, in world units, that t is grown to
-// keep: a unit more than the bounded moves keep, so that the budgets
-// after a growth are not all zero.
+// keep: a unit more than the bounded moves keep while inflating, so that
+// the budgets after a growth are not all zero.
 func (d *Drawing) inflateMargin() float64 { return d.keepDistance() + 1 }
 
 // finishGrowth is the size, as a fraction of full size, at which
@@ -80,19 +80,20 @@ func (d *Drawing) setGrowth(t float64) {
 
 // maxGrowth returns the largest t in [0, 1] such that, with every radius
 // t times full, every two rooms and every room and corridor not ending in
-// it are at least d.inflateMargin() apart (negative when points are closer
+// it are at least inflateMargin apart (negative when points are closer
 // than that already).
 func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
+	m := d.inflateMargin()
 	t := 1.0
-	for _, c := range d.marginConflicts(pos, full) {
+	for _, c := range d.marginConflicts(pos, full, m) {
 		switch c.Kind {
 		case RoomRoom:
 			if r := full[c.Room] + full[c.Room2]; r > 0 {
-				t = math.Min(t, float64(dist(pos[c.Room], pos[c.Room2])-d.inflateMargin())/r)
+				t = math.Min(t, float64(dist(pos[c.Room], pos[c.Room2])-m)/r)
 			}
 		case RoomCorridor:
 			if r := full[c.Room]; r > 0 {
-				t = math.Min(t, float64(pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])-d.inflateMargin())/r)
+				t = math.Min(t, float64(pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])-m)/r)
 			}
 		}
 	}
@@ -101,17 +102,17 @@ func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
 
 // clearScale returns the smallest factor, at least 1, that applied to pos
 // about any centre keeps every two rooms, and every room and corridor not
-// ending in it, at least d.inflateMargin() apart with the full radii; false
-// when two of them coincide.
-func (d *Drawing) clearScale(pos []r2.Vec, full []float64) (float64, bool) {
+// ending in it, at least margin apart with the full radii; false when two
+// of them coincide.
+func (d *Drawing) clearScale(pos []r2.Vec, full []float64, margin float64) (float64, bool) {
 	s := 1.0
-	for _, c := range d.marginConflicts(pos, full) {
+	for _, c := range d.marginConflicts(pos, full, margin) {
 		var need, have float64
 		switch c.Kind {
 		case RoomRoom:
-			need, have = float64(full[c.Room]+full[c.Room2])+d.inflateMargin(), dist(pos[c.Room], pos[c.Room2])
+			need, have = float64(full[c.Room]+full[c.Room2])+margin, dist(pos[c.Room], pos[c.Room2])
 		case RoomCorridor:
-			need, have = full[c.Room]+d.inflateMargin(), pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
+			need, have = full[c.Room]+margin, pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
 		default:
 			return 0, false // crossing corridors: scaling cannot help
 		}
@@ -124,13 +125,13 @@ func (d *Drawing) clearScale(pos []r2.Vec, full []float64) (float64, bool) {
 }
 
 // marginConflicts returns the conflicts of the drawing pos with every
-// room's radius full plus d.inflateMargin(): the pairs that are less than
-// d.inflateMargin() apart at full size, and crossing corridors.
-func (d *Drawing) marginConflicts(pos []r2.Vec, full []float64) []Conflict {
+// room's radius full plus margin: the pairs that are less than margin
+// apart at full size, and crossing corridors.
+func (d *Drawing) marginConflicts(pos []r2.Vec, full []float64, margin float64) []Conflict {
 	d.discs = d.discs[:0]
 	d.corrs = d.corrs[:0]
 	for v, p := range pos {
-		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + d.inflateMargin())})
+		d.discs = append(d.discs, Disc{ID: v, Center: p, Radius: float64(full[v] + margin)})
 		for _, h := range d.g.Neighbors(v) {
 			if h.To > v && !h.Cosmetic {
 				d.corrs = append(d.corrs, Corridor{A: v, B: h.To})

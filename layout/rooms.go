@@ -197,18 +197,19 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 		}
 	}
 	iters := d.Iterations()
-	if d.grow < 1 {
-		// The rooms reached finishGrowth of their size, or stopped
-		// growing short of it: scale the relaxed drawing by just enough
-		// to make it valid with full-size rooms.
-		s, ok := d.clearScale(d.Pos, full)
-		if !ok {
-			return RelaxStats{}, false
-		}
+	// The rooms reached finishGrowth of their size, or stopped growing
+	// short of it: scale the relaxed drawing by just enough to make it
+	// valid with full-size rooms and the relax pass's keep (inflation kept
+	// only keep).
+	s, ok := d.clearScale(d.Pos, full, relaxKeep(gap)+1)
+	if !ok {
+		return RelaxStats{}, false
+	}
+	if s > 1 {
 		scaleAbout(d.Pos, d.Pos, s)
 		pre = float64(pre * s)
-		d.setGrowth(1)
 	}
+	d.setGrowth(1)
 	d.full = nil
 	d.SetActive(nil)
 	iters += run(d, watch)

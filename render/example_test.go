@@ -142,11 +142,11 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 111 lines of 111 cells
+	// 111 lines of 112 cells
 	// P: 1
 	// G: 1
-	// H: 29
-	// I: 27
+	// H: 28
+	// I: 28
 	// variation letters: AB
 }
 
@@ -162,5 +162,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":117,"height":133,"entrance":{"q":-11,"r":119},"goal":{"q":40,"r":11},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":117,"height":134,"entrance":{"q":-12,"r":120},"goal":{"q":38,"r":13},
 }
