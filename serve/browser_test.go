@@ -17,8 +17,6 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -236,9 +234,9 @@ func TestBrowser(t *testing.T) {
 func generateFromFlags(t *testing.T, cmdline string) []byte {
 	t.Helper()
 	args := strings.Fields(strings.ReplaceAll(cmdline, "\\\n", " "))
-	var l rulesets.Loader
 	var name string
 	var seed uint64
+	var sets []string
 	for i := 2; i+1 < len(args); i += 2 {
 		switch args[i] {
 		case "--ruleset":
@@ -248,30 +246,10 @@ func generateFromFlags(t *testing.T, cmdline string) []byte {
 				t.Fatalf("seed in %q: %v", cmdline, err)
 			}
 		case "--set":
-			o, err := rulesets.ParseOverride(args[i+1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			l.Overrides = append(l.Overrides, o)
+			sets = append(sets, args[i+1])
 		default:
 			t.Fatalf("unexpected argument %q in %q", args[i], cmdline)
 		}
 	}
-	rs, err := l.Bundled(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := render.FromLevel(lv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := d.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return levelJSON(t, name, seed, sets...)
 }
