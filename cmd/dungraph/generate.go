@@ -135,7 +135,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 }
 
 // defaultMaxMemory is --max-memory's default, in MiB: far above any
-// bundled ruleset's needs (caves at 3,000 rooms peaks near 130 MB), low
+// bundled ruleset's needs (caves at 3,000 rooms peaks near 190 MB), low
 // enough to stop a runaway ruleset before the machine does.
 const defaultMaxMemory = 2048
 
