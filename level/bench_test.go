@@ -49,14 +49,7 @@ func BenchmarkGenerate(b *testing.B) {
 // growth of cost with level size.
 func BenchmarkScale(b *testing.B) {
 	for _, n := range []int{100, 300, 1000} {
-		rs, err := rulesets.Loader{Overrides: []rulesets.Override{
-			{Key: "build.max_vertices", Value: fmt.Sprint(n)},
-			{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
-			{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
-		}}.Bundled("caves")
-		if err != nil {
-			b.Fatal(err)
-		}
+		rs := cavesOf(b, n)
 		b.Run(fmt.Sprintf("rooms=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			seed := uint64(0)
@@ -68,4 +61,19 @@ func BenchmarkScale(b *testing.B) {
 			}
 		})
 	}
+}
+
+// cavesOf is the caves ruleset grown to about n rooms: max_vertices n,
+// min_vertices 0.9n, max_iterations 4n.
+func cavesOf(b *testing.B, n int) *rulesets.Ruleset {
+	b.Helper()
+	rs, err := rulesets.Loader{Overrides: []rulesets.Override{
+		{Key: "build.max_vertices", Value: fmt.Sprint(n)},
+		{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
+		{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
+	}}.Bundled("caves")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return rs
 }

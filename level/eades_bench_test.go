@@ -9,7 +9,6 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // BenchmarkConstructionVsEades draws the same caves graphs two ways and
@@ -20,14 +19,7 @@ import (
 // only: it draws a graph once and keeps no drawing crossing-free.
 func BenchmarkConstructionVsEades(b *testing.B) {
 	for _, n := range []int{100, 330, 1000} {
-		rs, err := rulesets.Loader{Overrides: []rulesets.Override{
-			{Key: "build.max_vertices", Value: fmt.Sprint(n)},
-			{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
-			{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
-		}}.Bundled("caves")
-		if err != nil {
-			b.Fatal(err)
-		}
+		rs := cavesOf(b, n)
 		b.Run(fmt.Sprintf("rooms=%d/dungraph", n), func(b *testing.B) {
 			crossings := 0
 			for i := 0; b.Loop(); i++ {
