@@ -318,3 +318,37 @@ func TestLimits(t *testing.T) {
 		t.Errorf("rooms on either side of the corridor's first end get %v and %v: want opposite sides", a, b)
 	}
 }
+
+// TestStepHeat follows one vertex's step factor through a sequence of
+// steps: it halves when a step turns back by more than 120°, grows by
+// heatGrow while steps keep their direction, never above 1, and is left
+// alone by steps at right angles and by zero or undefined steps.
+func TestStepHeat(t *testing.T) {
+	east, west, north := r2.Vec{X: 1}, r2.Vec{X: -1}, r2.Vec{Y: 1}
+	for _, c := range []struct {
+		name  string
+		steps []r2.Vec
+		want  float64
+	}{
+		{"first step", []r2.Vec{east}, 1},
+		{"straight on", []r2.Vec{east, east, east}, 1},
+		{"one reversal", []r2.Vec{east, west}, 0.5},
+		{"oscillating", []r2.Vec{east, west, east, west}, 0.125},
+		{"recovering", []r2.Vec{east, west, west, west}, 0.5 * heatGrow * heatGrow},
+		{"right angle", []r2.Vec{east, west, north}, 0.5},
+		{"130° back", []r2.Vec{east, {X: -0.643, Y: 0.766}}, 0.5},
+		{"110° back", []r2.Vec{east, {X: -0.342, Y: 0.940}}, 1},
+		{"zero step", []r2.Vec{east, west, {}}, 0.5},
+		{"NaN step", []r2.Vec{east, {X: math.NaN()}}, 1},
+	} {
+		d := &Drawing{last: make([]r2.Vec, 1), heat: []float64{1}}
+		var h float64
+		for _, m := range c.steps {
+			h = d.stepHeat(0, m)
+			d.last[0] = r2.Vec{X: float64(m.X * h), Y: float64(m.Y * h)}
+		}
+		if math.Abs(h-c.want) > 1e-12 {
+			t.Errorf("%s: heat %v, want %v", c.name, h, c.want)
+		}
+	}
+}

