@@ -240,13 +240,13 @@ func (c *Constructor) clearance(g *grammar.Graph, a, n int, later []int) float64
 		if u == a || skip(u) {
 			continue
 		}
-		clr = math.Min(clr, dist(pa, d.Pos[u]))
+		clr = min(clr, dist(pa, d.Pos[u]))
 		for _, h := range g.Neighbors(u) {
 			w := h.To
 			if w < u || h.Cosmetic || w == a || skip(w) {
 				continue
 			}
-			clr = math.Min(clr, pointSegmentDist(pa, d.Pos[u], d.Pos[w]))
+			clr = min(clr, pointSegmentDist(pa, d.Pos[u], d.Pos[w]))
 		}
 	}
 	return clr

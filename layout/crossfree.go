@@ -55,7 +55,7 @@ const (
 const roomKeepFraction = 0.2
 
 // relaxKeep is the clearance the relax pass keeps with corridor gap gap.
-func relaxKeep(gap float64) float64 { return math.Max(keep, float64(roomKeepFraction*gap)) }
+func relaxKeep(gap float64) float64 { return max(keep, float64(roomKeepFraction*gap)) }
 
 // keepDistance is the clearance the drawing's bounded moves keep.
 func (d *Drawing) keepDistance() float64 {
@@ -67,7 +67,7 @@ func (d *Drawing) keepDistance() float64 {
 		}
 		return relaxKeep(d.roomGap)
 	}
-	return math.Max(keep, float64(keepFraction*d.f.EdgeLength))
+	return max(keep, float64(keepFraction*d.f.EdgeLength))
 }
 
 // nearPairs fills d.pairs with every pair of local rooms, and every local
@@ -129,21 +129,21 @@ func (d *Drawing) computeBounds() {
 	if !direct {
 		most = float64(2 * d.maxMove())
 	}
-	least := math.Min(most, float64(minBudget*d.maxMove()))
+	least := min(most, float64(minBudget*d.maxMove()))
 	largest := 0.0
 	for _, v := range d.local {
 		b := 0.0
 		if d.isActive[v] {
 			b = most
 			if d.rooms {
-				b = math.Min(most, float64(firstBudget*d.maxMove()))
+				b = min(most, float64(firstBudget*d.maxMove()))
 				if d.windows > 0 {
-					b = math.Max(least, math.Min(most, float64(2*d.moved[v])))
+					b = max(least, min(most, float64(2*d.moved[v])))
 				}
 			}
 		}
 		d.bound[v], d.reachOf[v] = b, b
-		largest = math.Max(largest, b)
+		largest = max(largest, b)
 		d.moved[v] = 0
 		d.wstart[v] = d.Pos[v]
 	}
@@ -178,7 +178,7 @@ func (d *Drawing) computeBounds() {
 // with ends a and b (a == b for a room) can bind within the window: their
 // total budgets plus keep.
 func (d *Drawing) pairReach(u, a, b int32, k float64) float64 {
-	return float64(d.reachOf[u]+math.Max(d.reachOf[a], d.reachOf[b])) + k
+	return float64(d.reachOf[u]+max(d.reachOf[a], d.reachOf[b])) + k
 }
 
 // sortCons gathers the window's limits by vertex (counting sort over the
@@ -286,7 +286,7 @@ type rawHalfPlane struct {
 
 // limitAll limits v's total move in the window to b in every direction.
 func (d *Drawing) limitAll(v int32, b float64) {
-	d.bound[v] = math.Min(d.bound[v], b)
+	d.bound[v] = min(d.bound[v], b)
 }
 
 // directPairs: when active × local vertices is at most this, move budgets
@@ -415,7 +415,7 @@ func project(p, a, b r2.Vec) (t float64, ab, ap r2.Vec) {
 	ap = r2.Sub(p, a)
 	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
 	if l2 > 0 {
-		t = math.Max(0, math.Min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
+		t = max(0, min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
 	}
 	return t, ab, ap
 }
@@ -444,9 +444,9 @@ func pointSegmentDist(p, a, b r2.Vec) float64 {
 // others could not move, since every one would have to move first.
 func limitFor(c, k float64, loose bool) float64 {
 	if c >= k/2 || !loose {
-		return math.Max(0, float64(c-k)/2)
+		return max(0, float64(c-k)/2)
 	}
-	return math.Max(0, c/4)
+	return max(0, c/4)
 }
 
 // coincidentDir is the unit vector from u toward v when they coincide: a

@@ -246,7 +246,7 @@ func (d *Drawing) SetActive(ids []int) {
 	d.cool, d.lastTotal, d.progress = 1, math.Inf(1), 0
 	d.maxR = 0
 	for _, r := range d.Radius {
-		d.maxR = math.Max(d.maxR, r)
+		d.maxR = max(d.maxR, r)
 	}
 	d.buildFrame()
 	d.bounded = d.f.CrossingFree
@@ -364,7 +364,7 @@ func (d *Drawing) Update() bool {
 		}
 		limit := maxMove
 		if d.bounded {
-			limit = math.Min(limit, d.bound[v])
+			limit = min(limit, d.bound[v])
 			// Held back by a budget spent earlier in the window, not by a
 			// tight constraint: the vertex has not settled.
 			if l > d.bound[v] && l > d.convergence && d.boundStart[v] > d.convergence {
@@ -385,14 +385,14 @@ func (d *Drawing) Update() bool {
 		if d.bounded {
 			// What is left of the budget for the iterations until the
 			// next computation.
-			d.bound[v] = math.Max(0, float64(d.bound[v]-l))
+			d.bound[v] = max(0, float64(d.bound[v]-l))
 		}
 		d.move[v], d.last[v] = m, m
 		if d.bounded {
 			d.moved[v] += l
 		}
 		total += l
-		largest = math.Max(largest, l)
+		largest = max(largest, l)
 	}
 	drift := false
 	track := d.index.verts != nil && len(d.active) < len(d.Pos)
@@ -417,10 +417,10 @@ func (d *Drawing) Update() bool {
 	d.windowTotal += total
 	if d.sinceBounds%d.window() == 0 {
 		if d.windowTotal > 0.99*d.lastTotal {
-			d.cool = math.Max(0.9*d.cool, 0.02)
+			d.cool = max(0.9*d.cool, 0.02)
 			d.progress = 0
 		} else if d.progress++; d.progress >= 5 {
-			d.cool = math.Min(d.cool/0.9, maxCool)
+			d.cool = min(d.cool/0.9, maxCool)
 			d.progress = 0
 		}
 		d.lastTotal, d.windowTotal = d.windowTotal, 0
@@ -472,7 +472,7 @@ func (d *Drawing) stepHeat(v int32, m r2.Vec) float64 {
 	case dot < float64(-0.5*nn):
 		h = float64(h * heatDrop)
 	case dot > float64(0.5*nn):
-		h = math.Min(1, float64(h*heatGrow))
+		h = min(1, float64(h*heatGrow))
 	}
 	d.heat[v] = h
 	return h
@@ -509,6 +509,11 @@ func (d *Drawing) computeForces() {
 			d.vgrid.add(v, d.Pos[v])
 		}
 	}
+	if small && len(d.active) == n {
+		d.pairForces()
+		d.repelEdges()
+		return
+	}
 	for _, v := range d.active {
 		pv := d.Pos[v]
 		var fx, fy float64
@@ -516,22 +521,8 @@ func (d *Drawing) computeForces() {
 		// loop can skip them without searching the adjacency.
 		for _, h := range d.g.Neighbors(int(v)) {
 			d.adjMark[h.To] = v + 1
-			to := r2.Sub(d.Pos[h.To], pv)
-			dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
-			t := d.target(int(v), h)
-			if d.rooms {
-				// The design's force, the vector times a factor, vanishes
-				// as an edge collapses: in the relax pass it acts as if
-				// the edge were at least half its target long, so that
-				// a collapsed corridor opens.
-				to, dist = atLeast(to, dist, float64(t/2), v, int32(h.To))
-			}
-			if dist < 0.5 {
-				dist = 0.5
-			}
-			k := springFactor(d.f.Spring, d.f.SpringStrength, dist, t)
-			fx = float64(fx + float64(to.X*k))
-			fy = float64(fy + float64(to.Y*k))
+			sx, sy := d.spring(v, h, pv)
+			fx, fy = float64(fx+sx), float64(fy+sy)
 		}
 		d.adjMark[v] = v + 1
 		var rx, ry float64
@@ -550,6 +541,66 @@ func (d *Drawing) computeForces() {
 		d.force[v] = r2.Vec{X: float64(fx - rx), Y: float64(fy - ry)}
 	}
 	d.repelEdges()
+}
+
+// pairForces computes the forces of a phase in which every vertex is
+// active and few enough to try every pair: each spring and each repelling
+// pair once, applied to both ends with opposite signs (both forces are
+// antisymmetric, coincident vertices included), which halves the work of
+// the loop in computeForces.
+func (d *Drawing) pairForces() {
+	for v := range d.force {
+		d.force[v] = r2.Vec{}
+	}
+	for i := range d.Pos {
+		v := int32(i)
+		pv := d.Pos[v]
+		fv := d.force[v]
+		for _, h := range d.g.Neighbors(i) {
+			d.adjMark[h.To] = v + 1
+			if h.To > i {
+				sx, sy := d.spring(v, h, pv)
+				fv = r2.Vec{X: float64(fv.X + sx), Y: float64(fv.Y + sy)}
+				fu := d.force[h.To]
+				d.force[h.To] = r2.Vec{X: float64(fu.X - sx), Y: float64(fu.Y - sy)}
+			}
+		}
+		for u := v + 1; int(u) < len(d.Pos); u++ {
+			if d.adjMark[u] == v+1 {
+				continue
+			}
+			rx, ry := d.repel(v, u, pv, 0, 0)
+			if rx != 0 || ry != 0 {
+				fv = r2.Vec{X: float64(fv.X - rx), Y: float64(fv.Y - ry)}
+				fu := d.force[u]
+				d.force[u] = r2.Vec{X: float64(fu.X + rx), Y: float64(fu.Y + ry)}
+			}
+		}
+		d.force[v] = fv
+		for _, h := range d.g.Neighbors(i) {
+			d.adjMark[h.To] = 0
+		}
+	}
+}
+
+// spring returns the force on v, at pv, of its edge h: the spring toward
+// the edge's target length.
+func (d *Drawing) spring(v int32, h grammar.Half, pv r2.Vec) (float64, float64) {
+	to := r2.Sub(d.Pos[h.To], pv)
+	dist := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	t := d.target(int(v), h)
+	if d.rooms {
+		// The design's force, the vector times a factor, vanishes as an
+		// edge collapses: in the relax pass it acts as if the edge were
+		// at least half its target long, so that a collapsed corridor
+		// opens.
+		to, dist = atLeast(to, dist, float64(t/2), v, int32(h.To))
+	}
+	if dist < 0.5 {
+		dist = 0.5
+	}
+	k := springFactor(d.f.Spring, d.f.SpringStrength, dist, t)
+	return float64(to.X * k), float64(to.Y * k)
 }
 
 // repelEdges pushes every room in edgePairs away from its corridor, and

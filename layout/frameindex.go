@@ -1,8 +1,6 @@
 package layout
 
 import (
-	"math"
-
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/geom"
@@ -129,8 +127,8 @@ func (x *frameIndex) flush(d *Drawing) {
 // file files corridor ab under the cells of its indexed bounding box.
 func (x *frameIndex) file(a, b int32) {
 	pa, pb := x.ipos[a], x.ipos[b]
-	lo := hcellOf(r2.Vec{X: math.Min(pa.X, pb.X), Y: math.Min(pa.Y, pb.Y)}, x.cell)
-	hi := hcellOf(r2.Vec{X: math.Max(pa.X, pb.X), Y: math.Max(pa.Y, pb.Y)}, x.cell)
+	lo := hcellOf(r2.Vec{X: min(pa.X, pb.X), Y: min(pa.Y, pb.Y)}, x.cell)
+	hi := hcellOf(r2.Vec{X: max(pa.X, pb.X), Y: max(pa.Y, pb.Y)}, x.cell)
 	var k int32
 	if n := len(x.free); n > 0 {
 		k, x.free = x.free[n-1], x.free[:n-1]

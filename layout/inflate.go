@@ -1,8 +1,6 @@
 package layout
 
 import (
-	"math"
-
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -74,7 +72,7 @@ func (d *Drawing) setGrowth(t float64) {
 	d.maxR = 0
 	for v, r := range d.full {
 		d.Radius[v] = float64(t * r)
-		d.maxR = math.Max(d.maxR, r)
+		d.maxR = max(d.maxR, r)
 	}
 }
 
@@ -89,11 +87,11 @@ func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
 		switch c.Kind {
 		case RoomRoom:
 			if r := full[c.Room] + full[c.Room2]; r > 0 {
-				t = math.Min(t, float64(dist(pos[c.Room], pos[c.Room2])-m)/r)
+				t = min(t, float64(dist(pos[c.Room], pos[c.Room2])-m)/r)
 			}
 		case RoomCorridor:
 			if r := full[c.Room]; r > 0 {
-				t = math.Min(t, float64(pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])-m)/r)
+				t = min(t, float64(pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])-m)/r)
 			}
 		}
 	}
@@ -119,7 +117,7 @@ func (d *Drawing) clearScale(pos []r2.Vec, full []float64, margin float64) (floa
 		if have == 0 {
 			return 0, false
 		}
-		s = math.Max(s, need/have)
+		s = max(s, need/have)
 	}
 	return s, true
 }

@@ -59,12 +59,12 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 		q.Max = r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}
 		for v := range g.Order() {
 			p, r := g.Vertex(v).Pos, rooms[v].Radius
-			q.Min = r2.Vec{X: math.Min(q.Min.X, p.X-r), Y: math.Min(q.Min.Y, p.Y-r)}
-			q.Max = r2.Vec{X: math.Max(q.Max.X, p.X+r), Y: math.Max(q.Max.Y, p.Y+r)}
+			q.Min = r2.Vec{X: min(q.Min.X, p.X-r), Y: min(q.Min.Y, p.Y-r)}
+			q.Max = r2.Vec{X: max(q.Max.X, p.X+r), Y: max(q.Max.Y, p.Y+r)}
 		}
 		w, h := q.Max.X-q.Min.X, q.Max.Y-q.Min.Y
-		if lo := math.Min(w, h); lo > 0 {
-			q.Aspect = math.Max(w, h) / lo
+		if lo := min(w, h); lo > 0 {
+			q.Aspect = max(w, h) / lo
 		}
 	}
 	return q
@@ -149,7 +149,7 @@ func angularResolution(g *grammar.Graph) float64 {
 			if i == len(angles)-1 {
 				gap += 2 * math.Pi
 			}
-			best = math.Min(best, gap/ideal)
+			best = min(best, gap/ideal)
 		}
 	}
 	if math.IsInf(best, 1) {

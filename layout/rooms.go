@@ -172,7 +172,7 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 		return RelaxStats{}, false
 	}
 	f.CrossingFree = true
-	f.ConvergenceDistance = math.Max(f.ConvergenceDistance, minRelaxConvergence)
+	f.ConvergenceDistance = max(f.ConvergenceDistance, minRelaxConvergence)
 	full := make([]float64, len(rooms))
 	for v, rm := range rooms {
 		full[v] = rm.Radius
@@ -183,7 +183,7 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	// margin start at size 0, and the rooms grow once they have parted.
 	d.full = full
 	d.UseRooms(gap)
-	d.setGrowth(math.Min(math.Max(0, d.maxGrowth(d.Pos, full)), 1))
+	d.setGrowth(min(max(0, d.maxGrowth(d.Pos, full)), 1))
 	d.SetActive(nil)
 	// Inflate until the rooms are nearly full size, then relax them at
 	// full size with a phase of its own.
@@ -244,7 +244,7 @@ func relaxScaled(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f Fo
 	f.CrossingFree = true
 	// Positions are rounded to whole units below, so moves smaller than a
 	// quarter unit cannot change the level: converging further is wasted.
-	f.ConvergenceDistance = math.Max(f.ConvergenceDistance, minRelaxConvergence)
+	f.ConvergenceDistance = max(f.ConvergenceDistance, minRelaxConvergence)
 	d := NewDrawing(g, f)
 	for v, rm := range rooms {
 		d.Radius[v] = rm.Radius
@@ -270,7 +270,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 		if cur == 0 {
 			return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", e.A, e.B, ErrUnfixable)
 		}
-		scale = math.Max(scale, want/cur)
+		scale = max(scale, want/cur)
 		if !e.Cosmetic {
 			corrs = append(corrs, Corridor{A: e.A, B: e.B})
 		}
@@ -295,13 +295,13 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 			if d == 0 {
 				return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", c.Room, c.Room2, ErrUnfixable)
 			}
-			scale = math.Max(scale, float64(rooms[c.Room].Radius+rooms[c.Room2].Radius+margin)/d)
+			scale = max(scale, float64(rooms[c.Room].Radius+rooms[c.Room2].Radius+margin)/d)
 		case RoomCorridor:
 			d := pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B])
 			if geom.OnSegment(pos[c.Corridor.A], pos[c.Corridor.B], pos[c.Room]) {
 				return 0, fmt.Errorf("layout: room %d lies on corridor %d-%d: %w", c.Room, c.Corridor.A, c.Corridor.B, ErrUnfixable)
 			}
-			scale = math.Max(scale, float64(rooms[c.Room].Radius+margin)/d)
+			scale = max(scale, float64(rooms[c.Room].Radius+margin)/d)
 		case CorridorCorridor:
 			if len(crossings) < 3 {
 				crossings = append(crossings, c.String())
@@ -333,8 +333,8 @@ func bounds(ps []r2.Vec) (lo, hi r2.Vec) {
 	}
 	lo, hi = ps[0], ps[0]
 	for _, p := range ps[1:] {
-		lo.X, lo.Y = math.Min(lo.X, p.X), math.Min(lo.Y, p.Y)
-		hi.X, hi.Y = math.Max(hi.X, p.X), math.Max(hi.Y, p.Y)
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
 	}
 	return lo, hi
 }
