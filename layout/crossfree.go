@@ -323,11 +323,20 @@ func (d *Drawing) directBounds(k float64) {
 			if movingSeg {
 				rooms = d.local
 			}
+			// A room farther from the corridor's bounding box than its
+			// radius plus the pair's reach cannot bind: most rooms are
+			// dismissed without a projection.
+			lo, hi := r2.Vec{X: min(pa.X, pb.X), Y: min(pa.Y, pb.Y)}, r2.Vec{X: max(pa.X, pb.X), Y: max(pa.Y, pb.Y)}
+			segReach := float64(max(d.reachOf[a], d.reachOf[b]) + k)
 			for _, u := range rooms {
 				if u == a || u == b {
 					continue
 				}
-				if c := float64(pointSegmentDist(d.Pos[u], pa, pb) - d.Radius[u]); c < d.pairReach(u, a, b, k) {
+				pu := d.Pos[u]
+				if lim := float64(float64(d.Radius[u]+d.reachOf[u])+segReach) + 1; pu.X < lo.X-lim || pu.X > hi.X+lim || pu.Y < lo.Y-lim || pu.Y > hi.Y+lim {
+					continue
+				}
+				if c := float64(pointSegmentDist(pu, pa, pb) - d.Radius[u]); c < d.pairReach(u, a, b, k) {
 					d.boundRoomCorridor(u, a, b, k)
 				}
 			}
