@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // Side names the half of a rule a problem is in.
@@ -245,6 +247,7 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 			c.add(c.at(SubstituteSide, i, v.ID, "tag"), "tag %q: tag names use letters, digits and '_' only", t)
 		}
 	}
+	c.checkScale(pv, sv)
 	if len(pv) > MaxPatternVertices {
 		p := newProblem()
 		p.Side = PatternSide
@@ -303,6 +306,64 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 		c.checkConnected(r, pIdx, sIdx)
 	}
 	return pIdx, sIdx, len(c.out) == before
+}
+
+// MaxCoordinate bounds a rule vertex's coordinates, and MinSpan the extent
+// of a rule's drawing unless all its vertices coincide. New vertices are
+// placed by fitting the pattern's drawing onto the host's, which squares
+// coordinates: spans near 1e-154 underflow to nothing (every new vertex
+// then lands on its match, and every attempt fails on crossings), and
+// coordinates near 1e154 overflow. The bounds leave a wide margin on both
+// sides of the bundled rulesets, drawn within ±719 units.
+const (
+	MaxCoordinate = 1e6
+	MinSpan       = 1e-6
+)
+
+// checkScale reports a rule drawn too far out (at its first such vertex,
+// with a count of the others) or too small.
+func (c *checker) checkScale(pv []PatternVertex, sv []SubstituteVertex) {
+	lo, hi := r2.Vec{X: math.Inf(1), Y: math.Inf(1)}, r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}
+	first := -1
+	var far *Problem
+	var farPos r2.Vec
+	farCount := 0
+	see := func(side Side, i int, id string, p r2.Vec) {
+		if !finite(p.X) || !finite(p.Y) {
+			return // reported already
+		}
+		if math.Abs(p.X) > MaxCoordinate || math.Abs(p.Y) > MaxCoordinate {
+			if farCount++; far == nil {
+				far, farPos = c.at(side, i, id, "at"), p
+			}
+			return
+		}
+		if first < 0 && side == PatternSide {
+			first = i
+		}
+		lo = r2.Vec{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+		hi = r2.Vec{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+	}
+	for i, v := range pv {
+		see(PatternSide, i, v.ID, v.Pos)
+	}
+	for i, v := range sv {
+		see(SubstituteSide, i, v.ID, v.Pos)
+	}
+	if far != nil {
+		others := ""
+		if farCount > 1 {
+			others = fmt.Sprintf(" (and %d more of the rule's vertices)", farCount-1)
+		}
+		c.add(far, "position (%.3g, %.3g)%s is more than %g from the origin: draw rules at the scale of a level (the bundled rulesets use tens to hundreds of units)", farPos.X, farPos.Y, others, float64(MaxCoordinate))
+		return
+	}
+	if first < 0 {
+		return
+	}
+	if span := max(hi.X-lo.X, hi.Y-lo.Y); span > 0 && span < MinSpan {
+		c.add(c.at(PatternSide, first, pv[first].ID, "at"), "the rule's vertices span only %.3g units, too small to place new vertices from: scale the rule's positions up (the bundled rulesets use tens to hundreds of units)", span)
+	}
 }
 
 func (c *checker) checkEdges(side Side, idx map[string]int, edges [][2]string) {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 func TestCompileValidDemo(t *testing.T) {
@@ -68,6 +70,16 @@ func TestCompileProblems(t *testing.T) {
 		}, 2, SubstituteSide, -1, 3, "between", "duplicate edge"},
 		{"non-finite pattern position", func(d *Definition) { d.Rules[1].Pattern.Vertices[1].Pos.X = math.NaN() }, 1, PatternSide, 1, -1, "at", "not finite"},
 		{"non-finite substitute position", func(d *Definition) { d.Rules[1].Substitute.Vertices[1].Pos.Y = math.Inf(1) }, 1, SubstituteSide, 1, -1, "at", "not finite"},
+		{"position far out", func(d *Definition) { d.Rules[1].Substitute.Vertices[1].Pos.Y = 1e300 }, 1, SubstituteSide, 1, -1, "at", "more than 1e+06 from the origin"},
+		{"rule drawn too small", func(d *Definition) {
+			r := &d.Rules[1]
+			for i := range r.Pattern.Vertices {
+				r.Pattern.Vertices[i].Pos = r2.Scale(1e-300, r.Pattern.Vertices[i].Pos)
+			}
+			for i := range r.Substitute.Vertices {
+				r.Substitute.Vertices[i].Pos = r2.Scale(1e-300, r.Substitute.Vertices[i].Pos)
+			}
+		}, 1, PatternSide, 0, -1, "at", "span only"},
 		{"subdivide without length factor", func(d *Definition) { d.Rules[1].Substitute.Edges[0].LengthFactor = 0 }, 1, SubstituteSide, -1, 0, "length_factor", "needs a length_factor"},
 		{"length factor without subdivide", func(d *Definition) { d.Rules[1].Substitute.Edges[0].Subdivide = false }, 1, SubstituteSide, -1, 0, "length_factor", "only to subdivide"},
 		{"negative length factor", func(d *Definition) { d.Rules[1].Substitute.Edges[0].LengthFactor = -1 }, 1, SubstituteSide, -1, 0, "length_factor", "must be a finite number > 0"},
