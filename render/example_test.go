@@ -142,7 +142,7 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 114 lines of 113 cells
+	// 111 lines of 112 cells
 	// P: 1
 	// G: 1
 	// H: 28
@@ -162,5 +162,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":119,"height":138,"entrance":{"q":-14,"r":124},"goal":{"q":38,"r":14},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":117,"height":135,"entrance":{"q":-12,"r":121},"goal":{"q":39,"r":13},
 }
