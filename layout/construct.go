@@ -31,6 +31,11 @@ type Constructor struct {
 	stats ConstructStats
 	seen  []uint32
 	stamp uint32
+	// start, placed and anchor are retract's scratch: the new vertices'
+	// positions as placed, before the group shrink, and their anchors.
+	start  []r2.Vec
+	placed []r2.Vec
+	anchor []int
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -144,6 +149,10 @@ func (c *Constructor) retract(g *grammar.Graph, added []int) bool {
 		return false
 	}
 	moved := false
+	c.start = c.start[:0]
+	for _, n := range added {
+		c.start = append(c.start, d.Pos[n])
+	}
 	for i, n := range added {
 		if !d.isLocal[n] || !c.crossesLocal(g, n, added[i+1:]) {
 			continue
@@ -175,8 +184,82 @@ func (c *Constructor) retract(g *grammar.Graph, added []int) bool {
 		}
 		moved = true
 	}
+	if c.retractGroup(g, added) {
+		moved = true
+	}
 	return moved
 }
+
+// retractGroup is retract's fallback when a new vertex still has a
+// corridor across the drawing: one with corridors to two placed vertices
+// (a gallery's far end, a pillar's second room) cannot be pulled toward
+// both. It shrinks the rewrite's new vertices together toward their
+// anchors (each vertex's first old neighbour, or its new neighbour's
+// anchor) by the largest factor 2⁻ᵏ that leaves none of them crossing:
+// the substitute is drawn without crossings, so a small enough copy of
+// it at its anchors crosses nothing. It reports whether it moved
+// anything.
+func (c *Constructor) retractGroup(g *grammar.Graph, added []int) bool {
+	d := c.d
+	crossing := func() bool {
+		for _, n := range added {
+			if d.isLocal[n] && c.crossesLocal(g, n, nil) {
+				return true
+			}
+		}
+		return false
+	}
+	if !crossing() {
+		return false
+	}
+	// Anchors: an old neighbour, else a new neighbour's anchor.
+	c.anchor = c.anchor[:0]
+	for range added {
+		c.anchor = append(c.anchor, -1)
+	}
+	for range added {
+		for i, n := range added {
+			if c.anchor[i] >= 0 {
+				continue
+			}
+			for _, h := range g.Neighbors(n) {
+				if j := slices.Index(added, h.To); j < 0 {
+					c.anchor[i] = h.To
+					break
+				} else if c.anchor[j] >= 0 {
+					c.anchor[i] = c.anchor[j]
+					break
+				}
+			}
+		}
+	}
+	c.placed = c.placed[:0]
+	for _, n := range added {
+		c.placed = append(c.placed, d.Pos[n])
+	}
+	t := 1.0
+	for range groupHalvings {
+		t /= 2
+		for i, n := range added {
+			if a := c.anchor[i]; a >= 0 && d.isLocal[n] {
+				pa, o := d.Pos[a], c.start[i]
+				d.Pos[n] = r2.Vec{X: float64(pa.X + float64(t*float64(o.X-pa.X))), Y: float64(pa.Y + float64(t*float64(o.Y-pa.Y)))}
+			}
+		}
+		if !crossing() {
+			return true
+		}
+	}
+	for i, n := range added {
+		d.Pos[n] = c.placed[i]
+	}
+	return false
+}
+
+// groupHalvings is how many times retractGroup halves a rewrite before it
+// gives up: 2⁻³⁰ of an edge length is far below any clearance the
+// construction drawing keeps.
+const groupHalvings = 30
 
 // crossesLocal reports whether a corridor of n crosses or touches a local
 // corridor without a shared end, passes through a local vertex, or n lies on

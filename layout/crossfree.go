@@ -27,10 +27,17 @@ import (
 // crossings keeps none. Pairs more than two maximal moves apart cannot
 // bind, so only closer pairs are visited: they are the conflicts the exact
 // Checker finds when every room is inflated by that distance. Where the
-// direction is undefined (coincident points) the limit applies in every
-// direction, and so it does in the construction drawing (no rooms), where
-// per-direction limits were measured to leave more crossings behind (see
-// NOTES.md).
+// direction is undefined (coincident points, a point on a corridor) the
+// direction the forces part them along is used.
+//
+// The construction drawing (points, no rooms) uses the same limits. It
+// used to bound each vertex in every direction, which froze any pair
+// within keep: a vertex retracted close to its anchor stayed there, the
+// next rewrite at it retracted closer still, and caves grown to 3,000
+// rooms held 4,800 pairs closer than 1 unit (clumps of hundreds), which
+// the relax pass could only scale out (1.3 million units wide, 6 and 15
+// attempts for seeds 1 and 2). With per-direction limits: none, 1
+// attempt each, 33,000–66,000 wide (see NOTES.md).
 //
 // Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
 
@@ -124,10 +131,10 @@ func (d *Drawing) computeBounds() {
 	d.edgePairs = d.edgePairs[:0]
 	// Through the Checker, the number of pairs found grows with the square
 	// of the reach: cap budgets at two maximal moves per window instead.
-	direct := len(d.active)*len(d.local) <= directPairs
-	most := float64(boundEvery * d.maxMove())
-	if !direct {
-		most = float64(2 * d.maxMove())
+	direct, most := d.budgetMode()
+	if d.frameTooSmall(most) {
+		d.buildFrame()
+		direct, most = d.budgetMode()
 	}
 	least := min(most, float64(minBudget*d.maxMove()))
 	largest := 0.0
@@ -174,6 +181,40 @@ func (d *Drawing) computeBounds() {
 	d.saveBudgets()
 }
 
+// budgetMode says whether the window's pairs are tried directly, and the
+// largest budget of a vertex in the window: boundEvery maximal moves when
+// direct, two through the Checker (the pairs found grow with the square of
+// the reach).
+func (d *Drawing) budgetMode() (direct bool, most float64) {
+	direct = len(d.active)*len(d.local) <= directPairs
+	most = float64(boundEvery * d.maxMove())
+	if !direct {
+		most = float64(2 * d.maxMove())
+	}
+	return direct, most
+}
+
+// frameTooSmall reports whether an active vertex has drifted so far from
+// where the frame was built that a move of most could bring it within
+// keep of something outside the frame, which no limit would hold back.
+// The drift check in Update (half the frame) is not enough for direct
+// pairs: their budget of 8 maximal moves is most of the frame, so a vertex
+// that had drifted could cross a corridor just beyond it within a window
+// (caves at 3,000 rooms, seed 2: a local phase that started without a
+// crossing ended with 6).
+func (d *Drawing) frameTooSmall(most float64) bool {
+	if len(d.active) == len(d.Pos) {
+		return false // the frame is the whole drawing
+	}
+	room := float64(float64(d.frame-most) - d.keepDistance())
+	for _, v := range d.active {
+		if dist(d.Pos[v], d.origin[v]) > room {
+			return true
+		}
+	}
+	return false
+}
+
 // pairReach is the clearance below which a room u and a room or corridor
 // with ends a and b (a == b for a room) can bind within the window: their
 // total budgets plus keep.
@@ -215,19 +256,14 @@ func (d *Drawing) sortCons() {
 // boundRooms limits rooms u and v, whatever their clearance, toward each
 // other.
 func (d *Drawing) boundRooms(u, v int32, k float64) {
-	if d.free[u] || d.free[v] {
+	if d.free[u] && d.free[v] {
 		return
 	}
 	pu, pv := d.Pos[u], d.Pos[v]
 	to := r2.Sub(pv, pu)
 	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
 	c := float64(l-d.Radius[u]) - d.Radius[v]
-	b := limitFor(c, k, d.rooms)
-	if !(d.rooms) {
-		d.limitAll(u, b)
-		d.limitAll(v, b)
-		return
-	}
+	b := limitFor(c, k)
 	var dir r2.Vec
 	if l == 0 {
 		dir = coincidentDir(u, v) // the way repel parts them
@@ -247,23 +283,17 @@ func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 	if d.rooms && float64(l-d.Radius[u]) < float64(d.f.Cutoff*d.f.EdgeLength) {
 		d.edgePairs = append(d.edgePairs, [3]int32{u, a, bb})
 	}
-	if d.free[u] || d.free[a] || d.free[bb] {
+	if d.free[u] && d.free[a] && d.free[bb] {
 		return
 	}
-	b := limitFor(float64(l-d.Radius[u]), k, d.rooms)
-	if !(d.rooms) {
-		d.limitAll(u, b)
-		d.limitAll(a, b)
-		d.limitAll(bb, b)
-		return
-	}
+	b := limitFor(float64(l-d.Radius[u]), k)
 	var dir r2.Vec
 	if l == 0 {
 		// On the corridor: every point of it is 0 along its normal, so
 		// the normal repelEdges pushes along will do.
 		dir = onCorridorDir(u, a, r2.Sub(d.Pos[bb], d.Pos[a]))
 	} else {
-		dir = r2.Vec{X: to.X / l, Y: to.Y / l}
+		dir = towardCorridor(d.Pos[u], d.Pos[a], d.Pos[bb], to, l)
 	}
 	back := r2.Vec{X: -dir.X, Y: -dir.Y}
 	d.constrain(u, dir, b)
@@ -273,7 +303,7 @@ func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 
 // constrain limits v's total move in the window along dir to b.
 func (d *Drawing) constrain(v int32, dir r2.Vec, b float64) {
-	if d.isActive[v] && b < d.reachOf[v] {
+	if d.isActive[v] && !d.free[v] && b < d.reachOf[v] {
 		d.rawCons = append(d.rawCons, rawHalfPlane{v: v, h: halfPlane{dir: dir, b: b}})
 	}
 }
@@ -282,11 +312,6 @@ func (d *Drawing) constrain(v int32, dir r2.Vec, b float64) {
 type rawHalfPlane struct {
 	v int32
 	h halfPlane
-}
-
-// limitAll limits v's total move in the window to b in every direction.
-func (d *Drawing) limitAll(v int32, b float64) {
-	d.bound[v] = min(d.bound[v], b)
 }
 
 // directPairs: when active × local vertices is at most this, move budgets
@@ -399,9 +424,7 @@ func (d *Drawing) saveBudgets() {
 // them. It reports whether there was a conflict.
 func (d *Drawing) markFree() bool {
 	d.free = resize(d.free, len(d.Pos))
-	for _, v := range d.local {
-		d.free[v] = false
-	}
+	clear(d.free)
 	d.nearPairs(0)
 	for _, p := range d.pairs {
 		switch p.Kind {
@@ -448,11 +471,11 @@ func pointSegmentDist(p, a, b r2.Vec) float64 {
 // keep by, so that a clearance of at least keep stays at least keep. A
 // pair closer than half of keep (only ever one that started that close:
 // the others never drop below keep) may close to half its clearance (a
-// quarter each) when loose is set, so it stays apart but is never frozen:
+// quarter each), so it stays apart but is never frozen:
 // with no slack at all, a clump of vertices each within keep of the
 // others could not move, since every one would have to move first.
-func limitFor(c, k float64, loose bool) float64 {
-	if c >= k/2 || !loose {
+func limitFor(c, k float64) float64 {
+	if c >= k/2 {
 		return max(0, float64(c-k)/2)
 	}
 	return max(0, c/4)
@@ -467,6 +490,27 @@ func coincidentDir(u, v int32) r2.Vec {
 	}
 	l := math.Sqrt(float64(x*x) + float64(y*y))
 	return r2.Vec{X: x / l, Y: y / l}
+}
+
+// towardCorridor is the unit vector from p toward the point of segment ab
+// nearest it, given that point's offset to, of length l > 0. When that
+// point is inside the segment the direction is the segment's normal,
+// computed from a − b rather than from to: to is the difference of two
+// nearly equal points when p is very near the corridor, and its direction
+// is then off by the rounding error over l. A vertex 10⁻⁷ units from a
+// corridor (caves at 3,000 rooms) sliding half a unit along it crossed
+// it by 10⁻⁷ with the limit along to.
+func towardCorridor(p, a, b, to r2.Vec, l float64) r2.Vec {
+	t, ab, ap := project(p, a, b)
+	la := math.Sqrt(float64(ab.X*ab.X) + float64(ab.Y*ab.Y))
+	if t <= 0 || t >= 1 || la == 0 {
+		return r2.Vec{X: to.X / l, Y: to.Y / l}
+	}
+	n := r2.Vec{X: -ab.Y / la, Y: ab.X / la}
+	if float64(float64(ap.X*n.X)+float64(ap.Y*n.Y)) > 0 {
+		n = r2.Vec{X: -n.X, Y: -n.Y} // p is on n's side: toward ab is −n
+	}
+	return n
 }
 
 // onCorridorDir is the unit vector from room u toward corridor a→a+ab

@@ -281,19 +281,17 @@ func TestTightRoomsPart(t *testing.T) {
 // directions used when the direction between them is undefined.
 func TestLimits(t *testing.T) {
 	for _, c := range []struct {
-		c     float64
-		loose bool
-		want  float64
+		c    float64
+		want float64
 	}{
-		{10, true, 4}, {10, false, 4}, // (c − keep)/2
-		{keep, true, 0},        // at keep: no closer
-		{0.75 * keep, true, 0}, // dropped below keep (by rounding): no closer
-		{0.4, true, 0.1},       // started closer than keep/2: a quarter each
-		{0.4, false, 0},        // the construction drawing freezes it
-		{0, true, 0},
+		{10, 4},          // (c − keep)/2
+		{keep, 0},        // at keep: no closer
+		{0.75 * keep, 0}, // dropped below keep (by rounding): no closer
+		{0.4, 0.1},       // started closer than keep/2: a quarter each
+		{0, 0},
 	} {
-		if got := limitFor(c.c, keep, c.loose); got != c.want {
-			t.Errorf("limitFor(%v, keep, %v) = %v, want %v", c.c, c.loose, got, c.want)
+		if got := limitFor(c.c, keep); got != c.want {
+			t.Errorf("limitFor(%v, keep) = %v, want %v", c.c, got, c.want)
 		}
 	}
 	for u := range int32(5) {
