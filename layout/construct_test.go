@@ -215,3 +215,39 @@ func TestRelaxPartsClumps(t *testing.T) {
 		t.Errorf("relax scale %v, the uniform validity scale %v: the clump did not part", st.Scale, uniform)
 	}
 }
+
+// TestRetractIntoFreeSector places a pillar (rooms r1 from x and r2 from
+// y, and a corridor between them) square to the stretch x–y on the inside
+// of a 30° bend at x: the corridor r1–r2 crosses w–x at every scale, so
+// shrinking toward the anchors cannot help; rotating r1 into the sector
+// between x–y and x–w must.
+func TestRetractIntoFreeSector(t *testing.T) {
+	g := grammar.NewGraph()
+	g.SetPos(0, at(173.2, 100)) // w, 30° off x–y
+	x := g.AddVertex(grammar.Vertex{Tag: "c", Pos: at(0, 0)})
+	y := g.AddVertex(grammar.Vertex{Tag: "c", Pos: at(100, 0)})
+	z := g.AddVertex(grammar.Vertex{Tag: "c", Pos: at(200, 0)})
+	r1 := g.AddVertex(grammar.Vertex{Tag: "c", Pos: at(0, 90)})
+	r2 := g.AddVertex(grammar.Vertex{Tag: "c", Pos: at(100, 90)})
+	for _, e := range [][2]int{{0, x}, {x, y}, {y, z}, {x, r1}, {r1, r2}, {r2, y}} {
+		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &Constructor{}
+	c.d = NewDrawing(g, Forces{CrossingFree: true})
+	if !c.crossesLocal(g, r2, nil) && !c.crossesLocal(g, r1, nil) {
+		t.Fatal("the pillar as placed crosses nothing: the test is void")
+	}
+	if !c.retract(g, []int{r1, r2}) {
+		t.Fatal("retract moved nothing")
+	}
+	for _, n := range []int{r1, r2} {
+		if c.crossesLocal(g, n, nil) {
+			t.Errorf("room %d at %v still crosses a corridor", n, c.d.Pos[n])
+		}
+	}
+	if cs := conflicts(c.d, false); len(cs) > 0 {
+		t.Errorf("conflicts after retraction: %v", cs)
+	}
+}

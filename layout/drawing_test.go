@@ -288,6 +288,7 @@ func TestLimits(t *testing.T) {
 		{keep, 0},        // at keep: no closer
 		{0.75 * keep, 0}, // dropped below keep (by rounding): no closer
 		{0.4, 0.1},       // started closer than keep/2: a quarter each
+		{keep / 2048, 0}, // below approachFloor: no closer
 		{0, 0},
 	} {
 		if got := limitFor(c.c, keep); got != c.want {
