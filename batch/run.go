@@ -3,6 +3,7 @@ package batch
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -444,7 +445,7 @@ func (r *runner) finish(w *bufio.Writer, next uint64, pending map[uint64]outcome
 				tail = append(tail, outcome{job: job{seed: seed}, line: rec.line})
 			}
 		}
-		slices.SortFunc(tail, func(a, b outcome) int { return cmpUint(a.seed, b.seed) })
+		slices.SortFunc(tail, func(a, b outcome) int { return cmp.Compare(a.seed, b.seed) })
 		for _, o := range tail {
 			w.Write(o.line)
 		}
@@ -453,16 +454,6 @@ func (r *runner) finish(w *bufio.Writer, next uint64, pending map[uint64]outcome
 		return fmt.Errorf("batch: manifest: %w", err)
 	}
 	return nil
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // process does one seed: keeps an earlier run's record if its files are

@@ -3,6 +3,7 @@ package batch
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -209,7 +210,7 @@ func Verify(dirs ...string) (Report, error) {
 		if a.Kind != b.Kind {
 			return int(a.Kind - b.Kind)
 		}
-		if c := cmpUint(a.Seed, b.Seed); c != 0 {
+		if c := cmp.Compare(a.Seed, b.Seed); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Path, b.Path)
@@ -287,7 +288,7 @@ func (r *Report) checkManifests(mans []manifestFile) ([]vrec, []bool) {
 			recs = append(recs, vrec{record: rec, man: mi})
 		}
 	}
-	slices.SortStableFunc(recs, func(a, b vrec) int { return cmpUint(a.entry.Seed, b.entry.Seed) })
+	slices.SortStableFunc(recs, func(a, b vrec) int { return cmp.Compare(a.entry.Seed, b.entry.Seed) })
 	return recs, present
 }
 

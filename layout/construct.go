@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -327,7 +328,7 @@ func (c *Constructor) retractSectors(g *grammar.Graph, added []int, crossing fun
 				c.dirs = append(c.dirs, angledDir{u: u, angle: atan2(u.Y, u.X)})
 			}
 		}
-		slices.SortStableFunc(c.dirs, func(x, y angledDir) int { return cmpFloat(x.angle, y.angle) })
+		slices.SortStableFunc(c.dirs, func(x, y angledDir) int { return cmp.Compare(x.angle, y.angle) })
 		for k := range c.dirs {
 			p, q := c.dirs[k], c.dirs[(k+1)%len(c.dirs)]
 			gap := q.angle - p.angle
@@ -339,7 +340,7 @@ func (c *Constructor) retractSectors(g *grammar.Graph, added []int, crossing fun
 			sin := float64(m.X*b.Y) - float64(m.Y*b.X)
 			c.rots = append(c.rots, rotation{cos: cos, sin: sin})
 		}
-		slices.SortStableFunc(c.rots[c.rotStart[len(c.rotStart)-1]:], func(x, y rotation) int { return cmpFloat(y.cos, x.cos) })
+		slices.SortStableFunc(c.rots[c.rotStart[len(c.rotStart)-1]:], func(x, y rotation) int { return cmp.Compare(y.cos, x.cos) })
 	}
 	c.rotStart = append(c.rotStart, len(c.rots))
 	// Every combination of one sector per anchor (mixed radix), the least
@@ -367,7 +368,7 @@ func (c *Constructor) retractSectors(g *grammar.Graph, added []int, crossing fun
 		}
 		c.combos = append(c.combos, sectorCombo{code: code, cost: cost})
 	}
-	slices.SortStableFunc(c.combos, func(x, y sectorCombo) int { return cmpFloat(x.cost, y.cost) })
+	slices.SortStableFunc(c.combos, func(x, y sectorCombo) int { return cmp.Compare(x.cost, y.cost) })
 	if len(c.combos) > maxSectorTries {
 		c.combos = c.combos[:maxSectorTries]
 	}
@@ -450,17 +451,6 @@ func unit(v r2.Vec) (r2.Vec, bool) {
 		return r2.Vec{}, false
 	}
 	return r2.Vec{X: v.X / l, Y: v.Y / l}, true
-}
-
-// cmpFloat orders a before b when a < b.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // groupHalvings is how many times retractGroup halves a rewrite before it

@@ -3,6 +3,7 @@ package stats
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,7 +183,7 @@ func readManifests(dir string) ([]batch.Entry, bool, error) {
 			entries = append(entries, e)
 		}
 	}
-	slices.SortStableFunc(entries, func(a, b batch.Entry) int { return cmpUint(a.Seed, b.Seed) })
+	slices.SortStableFunc(entries, func(a, b batch.Entry) int { return cmp.Compare(a.Seed, b.Seed) })
 	for i := 1; i < len(entries); i++ {
 		if entries[i].Seed == entries[i-1].Seed {
 			problems = append(problems, fmt.Errorf("stats: %s: seed %d is listed twice", dir, entries[i].Seed))
@@ -214,7 +215,7 @@ func scanSeeds(dir string) ([]batch.Entry, error) {
 	if len(entries) == 0 {
 		return nil, fmt.Errorf("stats: %s: no manifest.jsonl and no <seed>/%s: not a batch directory", dir, LevelFile)
 	}
-	slices.SortFunc(entries, func(a, b batch.Entry) int { return cmpUint(a.Seed, b.Seed) })
+	slices.SortFunc(entries, func(a, b batch.Entry) int { return cmp.Compare(a.Seed, b.Seed) })
 	return entries, nil
 }
 
@@ -263,14 +264,4 @@ func readTimings(dir string) (map[uint64]time.Duration, bool, error) {
 		}
 	}
 	return times, found, nil
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
