@@ -67,11 +67,7 @@ func BenchmarkScale(b *testing.B) {
 // min_vertices 0.9n, max_iterations 4n.
 func cavesOf(b *testing.B, n int) *rulesets.Ruleset {
 	b.Helper()
-	rs, err := rulesets.Loader{Overrides: []rulesets.Override{
-		{Key: "build.max_vertices", Value: fmt.Sprint(n)},
-		{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
-		{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
-	}}.Bundled("caves")
+	rs, err := rulesets.Loader{Overrides: rulesets.SizeOverrides(n)}.Bundled("caves")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // BenchmarkConstructionVsEades draws the same caves graphs two ways and
@@ -25,7 +24,7 @@ func BenchmarkConstructionVsEades(b *testing.B) {
 		b.Run(fmt.Sprintf("rooms=%d/dungraph", n), func(b *testing.B) {
 			crossings := 0
 			for i := 0; b.Loop(); i++ {
-				g, err := constructed(rs, uint64(i+1))
+				g, err := Construct(rs, uint64(i+1))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -37,7 +36,7 @@ func BenchmarkConstructionVsEades(b *testing.B) {
 			crossings := 0
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
-				g, err := constructed(rs, uint64(i+1))
+				g, err := Construct(rs, uint64(i+1))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -56,20 +55,6 @@ func BenchmarkConstructionVsEades(b *testing.B) {
 			b.ReportMetric(float64(crossings)/float64(b.N), "crossings/level")
 		})
 	}
-}
-
-// constructed builds rs's graph for seed with the construction drawing, as
-// a level's first attempt does.
-func constructed(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
-	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
-	bo := rs.Build.Options()
-	bo.RejectCrossings = true
-	bo.AfterRewrite = con.AfterRewrite
-	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
-	if err != nil {
-		return nil, err
-	}
-	return res.Graph, nil
 }
 
 func countCrossings(g *grammar.Graph) int {

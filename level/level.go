@@ -252,6 +252,21 @@ func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a i
 	return lv, nil
 }
 
+// Construct builds rs's graph for seed with the construction drawing, as
+// a level's first attempt does, and returns it before rooms, relax and the
+// intersection check: the drawing benchmarks compare with other layouts.
+func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
+	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
+	bo := rs.Build.Options()
+	bo.RejectCrossings = true
+	bo.AfterRewrite = con.AfterRewrite
+	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
+	if err != nil {
+		return nil, err
+	}
+	return res.Graph, nil
+}
+
 // LayoutForces converts a ruleset's [layout] or [relax] table to the
 // layout package's forces, as Generate does.
 func LayoutForces(f rulesets.Forces) layout.Forces {

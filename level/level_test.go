@@ -261,3 +261,35 @@ func TestRelaxConverges(t *testing.T) {
 		t.Errorf("relax converged on %d of %d tree levels, want at least %d", converged, seeds, seeds-1)
 	}
 }
+
+// TestConstruct: Construct gives the graph and drawing a level's first
+// attempt builds, before rooms and relax.
+func TestConstruct(t *testing.T) {
+	rs, err := rulesets.Bundled("tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		var built *grammar.Graph
+		watch := &Watch{Built: func(g *grammar.Graph) {
+			if built == nil {
+				built = g.Clone()
+			}
+		}}
+		if _, err := Generate(context.Background(), rs, seed, Options{Watch: watch}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := Construct(rs, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Order() != built.Order() || !reflect.DeepEqual(g.Edges(), built.Edges()) {
+			t.Fatalf("seed %d: Construct built %d vertices, %d edges; the level's first attempt %d, %d", seed, g.Order(), g.Size(), built.Order(), built.Size())
+		}
+		for v := range g.Order() {
+			if g.Vertex(v).Pos != built.Vertex(v).Pos {
+				t.Fatalf("seed %d: vertex %d at %v, the level's first attempt drew it at %v", seed, v, g.Vertex(v).Pos, built.Vertex(v).Pos)
+			}
+		}
+	}
+}

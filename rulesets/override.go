@@ -22,6 +22,18 @@ type Override struct {
 	Key, Value string
 }
 
+// SizeOverrides returns the overrides that grow a ruleset to about n
+// rooms: max_vertices n, min_vertices 0.9·n, max_iterations 4·n. The
+// scaling benchmarks use them, as `--set` flags of the CLI do in
+// BENCHMARKS.md.
+func SizeOverrides(n int) []Override {
+	return []Override{
+		{Key: "build.max_vertices", Value: fmt.Sprint(n)},
+		{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
+		{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
+	}
+}
+
 // ParseOverride parses "key=value".
 func ParseOverride(s string) (Override, error) {
 	k, v, ok := strings.Cut(s, "=")

@@ -217,3 +217,13 @@ func expect[T comparable](got, want T) error {
 	}
 	return nil
 }
+
+func TestSizeOverrides(t *testing.T) {
+	rs, err := Loader{Overrides: SizeOverrides(500)}.Bundled("caves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := rs.Build; b.MaxVertices != 500 || b.MinVertices != 450 || b.MaxIterations != 2000 {
+		t.Errorf("caves with SizeOverrides(500): max_vertices %d, min_vertices %d, max_iterations %d, want 500, 450, 2000", b.MaxVertices, b.MinVertices, b.MaxIterations)
+	}
+}

@@ -42,11 +42,7 @@ func main() {
 	fmt.Println("| rooms | drawing | time per graph | crossings per graph | edge-length deviation |")
 	fmt.Println("|---|---|---|---|---|")
 	for _, n := range []int{100, 330, 1000} {
-		rs, err := rulesets.Loader{Overrides: []rulesets.Override{
-			{Key: "build.max_vertices", Value: fmt.Sprint(n)},
-			{Key: "build.min_vertices", Value: fmt.Sprint(n * 9 / 10)},
-			{Key: "build.max_iterations", Value: fmt.Sprint(4 * n)},
-		}}.Bundled("caves")
+		rs, err := rulesets.Loader{Overrides: rulesets.SizeOverrides(n)}.Bundled("caves")
 		if err != nil {
 			fail(err)
 		}
@@ -58,7 +54,7 @@ func main() {
 		var ours, neato, eades total
 		for seed := uint64(1); seed <= uint64(*seeds); seed++ {
 			start := time.Now()
-			g, err := construct(rs, seed)
+			g, err := level.Construct(rs, seed)
 			if err != nil {
 				fail(err)
 			}
@@ -96,19 +92,6 @@ func main() {
 			fmt.Printf("| %d | %s | %v | %.1f | %.3f |\n", n, r.name, (r.t.t / time.Duration(*seeds)).Round(time.Millisecond), float64(r.t.crossings)/k, r.t.dev/k)
 		}
 	}
-}
-
-// construct builds a level's graph with dungraph's construction drawing.
-func construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
-	con := &layout.Constructor{Forces: level.LayoutForces(rs.Layout)}
-	bo := rs.Build.Options()
-	bo.RejectCrossings = true
-	bo.AfterRewrite = con.AfterRewrite
-	res, err := rs.Grammar.Build(bo, rand.New(level.RandSource(seed, 0)))
-	if err != nil {
-		return nil, err
-	}
-	return res.Graph, nil
 }
 
 // runNeato draws g with neato and sets its positions (in points).
