@@ -1,0 +1,118 @@
+package gridmap
+
+import "fmt"
+
+// Kind is what a cell of a Map is.
+type Kind uint8
+
+// The kinds of cell. CellWall is the zero value: a cell that nothing walks on,
+// inside or outside the level.
+const (
+	CellWall Kind = iota
+	// CellFloor is a walkable cell of a room.
+	CellFloor
+	// CellCorridor is a walkable cell of a corridor, outside every room.
+	CellCorridor
+	// CellDoor is the cell where a corridor enters a room, on the room's wall.
+	CellDoor
+	// CellEntrance is the floor cell where the player starts.
+	CellEntrance
+	// CellGoal is the floor cell of the level's goal.
+	CellGoal
+)
+
+// Kinds lists every Kind in order; Kinds[k].String() is the word exports
+// write for k (a Tiled tile's "kind" property, for example).
+var Kinds = [...]Kind{CellWall, CellFloor, CellCorridor, CellDoor, CellEntrance, CellGoal}
+
+var kindNames = [...]string{"wall", "floor", "corridor", "door", "entrance", "goal"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Walkable reports whether a player can stand on a cell of kind k.
+func (k Kind) Walkable() bool { return k != CellWall && int(k) < len(kindNames) }
+
+// Point is a cell: column X, row Y, row 0 at the top.
+type Point struct{ X, Y int }
+
+// Rect is the cells X ≤ x < X+W, Y ≤ y < Y+H.
+type Rect struct{ X, Y, W, H int }
+
+// Map is a level on a grid of square cells.
+type Map struct {
+	// W and H are the map's size in cells.
+	W, H int
+	// CellSize is the size of a cell in the level's world units: a cell
+	// (x, y) covers world x in [OriginX + x·CellSize, OriginX +
+	// (x+1)·CellSize), and likewise for y.
+	CellSize         float64
+	OriginX, OriginY float64
+	// Cells holds the cells row by row: cell (x, y) is Cells[y*W+x].
+	Cells []Kind
+	// Rooms holds one entry per walkable room of the level, in ascending
+	// vertex id order.
+	Rooms []Room
+	// Corridors holds one entry per walkable corridor of the level, in the
+	// level's edge order.
+	Corridors []Corridor
+	// Doors holds every door cell, in the order of Corridors (the door of
+	// a corridor's A end before the door of its B end).
+	Doors []Door
+	// Entrance and Goal are the cells of kind CellEntrance and CellGoal.
+	Entrance, Goal Point
+}
+
+// At returns the kind of cell (x, y), CellWall outside the map.
+func (m *Map) At(x, y int) Kind {
+	if x < 0 || y < 0 || x >= m.W || y >= m.H {
+		return CellWall
+	}
+	return m.Cells[y*m.W+x]
+}
+
+// Room is a room of a Map.
+type Room struct {
+	// ID is the room's vertex id in the level.
+	ID int
+	// Tag and Label are the vertex's tag and label; Shape is the room
+	// shape that drew it ("rect", "disc", "cave", "template" or "door").
+	Tag, Label, Shape string
+	// Depth is the room's depth (corridors from the entrance);
+	// OnCriticalPath says whether it lies on the path from the entrance
+	// to the goal.
+	Depth          int
+	OnCriticalPath bool
+	// Bounds is the smallest rectangle holding every cell of the room.
+	Bounds Rect
+	// Outline is the room's boundary as a closed polygon of cell corners
+	// (corner (x, y) is the top-left corner of cell (x, y)), clockwise on
+	// screen, first corner not repeated: the outline of its walkable
+	// cells.
+	Outline []Point
+	// Entity is the tag's entity ("" for none) and At the cell where an
+	// export places it: a walkable cell of the room.
+	Entity string
+	At     Point
+}
+
+// Corridor is a corridor of a Map: the cells between the door in room A
+// and the door in room B.
+type Corridor struct {
+	// A and B are the vertex ids of the rooms it joins.
+	A, B int
+	// Path is the corridor's cells from the door of A to the door of B,
+	// doors included, each a side-neighbour of the next.
+	Path []Point
+}
+
+// Door is a door cell: where Corridor (an index into Map.Corridors)
+// enters Room (a vertex id).
+type Door struct {
+	Room, Corridor int
+	At             Point
+}
