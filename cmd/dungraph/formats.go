@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -97,6 +98,13 @@ func outputFormats() []outputFormat {
 			}
 			return [][]byte{js.Bytes(), pic.Bytes()}, nil
 		}},
+		{name: "map", suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
+			m, err := o.export.raster(raster.Square).Map(o.doc)
+			if err != nil {
+				return err
+			}
+			return render.WriteMapPNG(b, m, render.MapPNG{Size: o.png.Size, Document: o.doc})
+		})},
 		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
 			return render.GraphColoring{}.Write(b, o.doc)
 		})},
@@ -190,6 +198,7 @@ type exportFlags struct {
 	shape         string
 	tiles         string
 	goal          string
+	compact       bool
 
 	lattice   raster.Lattice
 	roomShape raster.Shape
@@ -197,9 +206,10 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "text and tiles: the size of a cell in world `units` (default: half the ruleset's rooms.margin)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("text and tiles: the width of corridors in `cells`, 1 to %d", raster.MaxCorridorWidth))
-	fl.StringVar(&f.shape, "room-shape", "rect", "text and tiles: rooms as their rectangle (rect) or the largest disc inside it (disc)")
+	fl.Float64Var(&f.cell, "cell", 0, "map, text and tiles: the size of a cell in world `units` (default: a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("map, text and tiles: the width of corridors in `cells`, 1 to %d", gridmap.MaxCorridorWidth))
+	fl.StringVar(&f.shape, "room-shape", "rect", "map, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
+	fl.BoolVar(&f.compact, "compact", false, "map, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
 	cmd.RegisterFlagCompletionFunc("tiles", cobra.FixedCompletions([]string{"square", "hex"}, cobra.ShellCompDirectiveNoFileComp))
@@ -211,8 +221,8 @@ func (f *exportFlags) check() error {
 	if f.cell < 0 || f.cell != f.cell || f.cell > 1e12 {
 		return cmdLinef("--cell: want a positive size in world units, got %v", f.cell)
 	}
-	if f.corridorWidth < 1 || f.corridorWidth > raster.MaxCorridorWidth {
-		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", raster.MaxCorridorWidth, f.corridorWidth)
+	if f.corridorWidth < 1 || f.corridorWidth > gridmap.MaxCorridorWidth {
+		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", gridmap.MaxCorridorWidth, f.corridorWidth)
 	}
 	switch f.shape {
 	case "rect":
@@ -235,7 +245,7 @@ func (f *exportFlags) check() error {
 
 // raster returns the export options on lattice l.
 func (f *exportFlags) raster(l raster.Lattice) render.Raster {
-	r := render.Raster{Lattice: l, Cell: f.cell, CorridorWidth: f.corridorWidth, Shape: f.roomShape}
+	r := render.Raster{Lattice: l, Cell: f.cell, CorridorWidth: f.corridorWidth, Shape: f.roomShape, Compact: f.compact}
 	if len(f.goal) == 1 {
 		r.Goal = f.goal[0]
 	}
