@@ -338,9 +338,9 @@ func TestBuildRandom(t *testing.T) {
 func TestVerifyFails(t *testing.T) {
 	lv := row(t, ShapeRect, ShapeRect, ShapeRect)
 	tests := []struct {
-		name  string
+		name   string
 		break_ func(m *Map)
-		want  string
+		want   string
 	}{
 		{"cut corridor", func(m *Map) {
 			p := m.Corridors[1].Path
