@@ -170,6 +170,8 @@ type builder struct {
 	shapes []string
 	// first lists the corridors routed before all others, in order.
 	first []int32
+	// rt is the last attempt's router, whose arrays the next reuses.
+	rt *router
 	// assigned holds, for a room with no door places to spare, the door
 	// slot of each of its corridors (by corridor index); nil for others.
 	assigned []map[int32]doorSpot
@@ -370,7 +372,8 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	for i := range at {
 		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
 	}
-	rt := newRouter(g, b.o.CorridorWidth)
+	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	b.rt = rt
 	for i := range at {
 		if b.assigned[i] != nil {
 			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].slots(b.o.CorridorWidth))

@@ -100,9 +100,16 @@ type router struct {
 	heap   stateHeap
 }
 
-func newRouter(g *grid, width int) *router {
+// newRouter returns a router for g, reusing the arrays of prev (a router
+// of an earlier attempt, or nil) where they are large enough: its stamps
+// are all older than its generation, so they mark nothing.
+func newRouter(g *grid, width int, prev *router) *router {
 	n := 4 * g.w * g.h
-	return &router{g: g, width: width, cost: make([]int32, n), parent: make([]int32, n), stamp: make([]uint32, n), goal: make([]int8, g.w*g.h)}
+	if prev == nil || cap(prev.cost) < n {
+		return &router{g: g, width: width, cost: make([]int32, n), parent: make([]int32, n), stamp: make([]uint32, n), goal: make([]int8, g.w*g.h)}
+	}
+	return &router{g: g, width: width, cost: prev.cost[:n], parent: prev.parent[:n], stamp: prev.stamp[:n],
+		gen: prev.gen, goal: prev.goal[:g.w*g.h], heap: prev.heap[:0]}
 }
 
 // end is one end of a corridor: a room, its position and its door slots.
