@@ -54,4 +54,6 @@ fuzz:
 # made by the tool itself.
 docs-image:
 	$(GO) run ./cmd/dungraph generate -r cycles --seed 3 --size 900 --format png --out - > docs/images/cycles-3.png
+	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --size 900 --format png --out - > docs/images/dungeon-3.png
+	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --size 900 --format map --out - > docs/images/dungeon-3-map.png
 	$(GO) run ./tools/guideimages
