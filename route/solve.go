@@ -236,6 +236,7 @@ type puzzle struct {
 	rooms          []int64
 	role           []roomRole // by vertex id
 	entrance, goal int
+	tags           []string // by vertex id
 	kinds          []string // key tags
 	consumed       []bool   // by kind
 	keyBits        []uint64 // by kind: the bits of its key rooms
@@ -280,8 +281,12 @@ func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle,
 	p.keyBits = make([]uint64, len(p.kinds))
 	p.lockBits = make([]uint64, len(p.kinds))
 	items := 0
+	p.tags = make([]string, g.Order())
+	for id := range p.tags {
+		p.tags[id] = g.Vertex(id).Tag
+	}
 	for _, id := range p.rooms {
-		tag := g.Vertex(int(id)).Tag
+		tag := p.tags[id]
 		if k, ok := kindOf[tag]; ok {
 			if items < MaxItems {
 				p.role[id] = roomRole{what: isKey, kind: k, bit: uint8(items)}
@@ -506,7 +511,7 @@ func (p *puzzle) reason(reach []bool) string {
 		if keys > 0 {
 			why = fmt.Sprintf("the %d key(s) of tag %q that can be reached before it are spent on other locks", keys, k)
 		}
-		parts = append(parts, fmt.Sprintf("lock room %d needs a key %q: %s", id, k, why))
+		parts = append(parts, fmt.Sprintf("lock room %d (tag %q) needs a key of tag %q: %s", id, p.tags[id], k, why))
 	}
 	if len(parts) == 0 {
 		return fmt.Sprintf("the goal, room %d, cannot be reached from the entrance, room %d", p.goal, p.entrance)

@@ -274,8 +274,8 @@ func TestSolveUnsolvable(t *testing.T) {
 		cs     []corridor
 		reason string // a part of the reason
 	}{
-		{"key behind its lock", line("p", "L", "k", "b"), path(4), `lock room 1 needs a key "k": no room of key tag "k"`},
-		{"no key at all", line("p", "p", "M", "b"), path(4), `lock room 2 needs a key "j"`},
+		{"key behind its lock", line("p", "L", "k", "b"), path(4), `lock room 1 (tag "L") needs a key of tag "k": no room of key tag "k"`},
+		{"no key at all", line("p", "p", "M", "b"), path(4), `lock room 2 (tag "M") needs a key of tag "j"`},
 		{"one small key, two doors", []room{{tag: "p"}, {tag: "k", y: 100}, {tag: "L", x: 100}, {tag: "L", x: 200}, {tag: "b", x: 300}},
 			[]corridor{{a: 0, b: 1}, {a: 0, b: 2}, {a: 2, b: 3}, {a: 3, b: 4}}, `the 1 key(s) of tag "k" that can be reached before it are spent`},
 		{"the goal is the locked room", line("p", "p", "L"), path(3), `the goal, room 2, cannot be reached: lock room 2`},
