@@ -68,6 +68,14 @@ type Sample struct {
 	// Compactness is the rooms' total area (w × h) over the area of the
 	// bounding box of their rectangles.
 	Compactness float64
+
+	// Locked says the level has a walkthrough (route.solution: its
+	// ruleset declares locks); the rest are zero otherwise. Solvable is the
+	// solution's, WalkSteps the steps of its walk, Backtracking its steps
+	// back into rooms entered before, Locks the locked rooms and
+	// EssentialLocks those without which the goal cannot be reached.
+	Locked, Solvable                               bool
+	WalkSteps, Backtracking, Locks, EssentialLocks int
 }
 
 // Count is a name and how often it occurs.
@@ -115,6 +123,11 @@ func Measure(d *render.Document) (Sample, error) {
 		}
 	}
 	s.Compactness = compactness(d)
+	if sol := d.Route.Solution; sol != nil {
+		s.Locked, s.Solvable = true, sol.Solvable
+		s.WalkSteps, s.Backtracking = max(len(sol.Walk)-1, 0), sol.Backtracking
+		s.Locks, s.EssentialLocks = len(sol.Locks), len(sol.Essential)
+	}
 	s.Tags = tagCounts(d)
 	s.Rules = ruleCounts(d)
 	return s, nil
