@@ -53,7 +53,9 @@ func TestSolutionInDocument(t *testing.T) {
 		{"walk", func(d *Document) { d.Route.Solution.Walk = []int{0, 1, 0, 1} }, "route.solution.walk", "a walk that is not the shortest"},
 		{"missing", func(d *Document) { d.Route.Solution = nil }, "route.solution", "a level with locks has a solution"},
 		{"no locks", func(d *Document) { d.Params.Tags["l"] = Tag{Label: "door", MinExtent: 3, MaxExtent: 4} }, "route.solution", "a solution without locks"},
-		{"key not a key", func(d *Document) { d.Params.Tags["l"] = Tag{Label: "door", MinExtent: 3, MaxExtent: 4, Role: "lock", Key: "a"} }, "params.tags.l.key", "a lock's key names a key tag"},
+		{"key not a key", func(d *Document) {
+			d.Params.Tags["l"] = Tag{Label: "door", MinExtent: 3, MaxExtent: 4, Role: "lock", Key: "a"}
+		}, "params.tags.l.key", "a lock's key names a key tag"},
 		{"essential", func(d *Document) { d.Route.Solution.Essential = []int{} }, "route.solution.essential", "the essential locks are recomputed"},
 	}
 	for _, tt := range tests {
