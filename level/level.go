@@ -191,6 +191,10 @@ func RandSource(seed uint64, attempt int) *rand.PCG {
 	return rand.NewPCG(seed, uint64(attempt))
 }
 
+// UnsolvablePrefix begins the reason of an attempt rejected because its
+// level cannot be finished (see rulesets.Build.RequireSolvable).
+const UnsolvablePrefix = "unsolvable: "
+
 // ErrNoValidLevel is wrapped by Generate's error when every attempt failed.
 var ErrNoValidLevel = errors.New("no valid level")
 
@@ -390,7 +394,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			return nil, err.Error(), 0, nil
 		}
 		if !sol.Solvable && rs.Build.RequireSolvable {
-			return nil, "unsolvable: " + sol.Reason + " (build.require_solvable = false keeps such levels)", 0, nil
+			return nil, UnsolvablePrefix + sol.Reason + " (build.require_solvable = false keeps such levels)", 0, nil
 		}
 	}
 	lv = &Level{

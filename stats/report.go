@@ -175,6 +175,7 @@ var metrics = []metric{
 	{name: "walk_steps", locks: true, values: one(func(s *Sample) float64 { return float64(s.WalkSteps) })},
 	{name: "backtracking", locks: true, values: one(func(s *Sample) float64 { return float64(s.Backtracking) })},
 	{name: "essential_locks", locks: true, values: one(func(s *Sample) float64 { return float64(s.EssentialLocks) })},
+	{name: "unsolvable_attempts", locks: true, values: one(func(s *Sample) float64 { return float64(s.UnsolvableAttempts) })},
 }
 
 // locked reports whether a sample of the series has a walkthrough.
@@ -191,9 +192,9 @@ func locked(series ...Series) bool {
 var heatmaps = [][2]string{{"rooms", "linearity"}, {"cycles", "dead_ends"}}
 
 // MetricNames returns the names of the metrics of Set.Metrics and of the
-// histograms, in their order. The last four, solvable, walk_steps,
-// backtracking and essential_locks, measure walkthroughs: a report of
-// levels without locks leaves them out.
+// histograms, in their order. The last five, solvable, walk_steps,
+// backtracking, essential_locks and unsolvable_attempts, measure
+// walkthroughs: a report of levels without locks leaves them out.
 func MetricNames() []string {
 	out := make([]string, len(metrics))
 	for i, m := range metrics {

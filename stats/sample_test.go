@@ -317,7 +317,7 @@ func BenchmarkMeasure(b *testing.B) {
 // that the walkthrough metrics appear in a report of levels with locks
 // only.
 func TestMeasureWalkthrough(t *testing.T) {
-	sample := func(ruleset string) Sample {
+	sample := func(ruleset string, failures ...render.Failure) Sample {
 		rs, err := rulesets.Bundled(ruleset)
 		if err != nil {
 			t.Fatal(err)
@@ -330,6 +330,7 @@ func TestMeasureWalkthrough(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		d.Failures = append(d.Failures, failures...)
 		s, err := Measure(d)
 		if err != nil {
 			t.Fatal(err)
@@ -342,6 +343,10 @@ func TestMeasureWalkthrough(t *testing.T) {
 	}
 	if d := Summarize(Series{"dungeon", []Sample{s}}).Metric("backtracking"); d.N != 1 || d.Max != 4 {
 		t.Errorf("backtracking over one dungeon level: %+v", d)
+	}
+	s = sample("dungeon", render.Failure{Attempt: 0, Reason: level.UnsolvablePrefix + "the goal ..."}, render.Failure{Attempt: 1, Reason: "3 conflicts after relaxing"})
+	if s.UnsolvableAttempts != 1 {
+		t.Errorf("%d unsolvable attempts counted, want 1 of the 2 failures", s.UnsolvableAttempts)
 	}
 	q := sample("quads")
 	if q.Locked {
