@@ -137,13 +137,24 @@ func (s Solver) Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error
 		return nil, err
 	}
 	sol.replay(p)
+	if err := sol.measure(p); err != nil {
+		return nil, err
+	}
+	return sol, nil
+}
+
+// measure finds the unneeded keys (each made a plain room, the level stays
+// solvable), the essential locks (each made a wall, it does not) and the
+// idle locks (made a wall, every other room is still reachable), one
+// region search each.
+func (sol *Solution) measure(p *puzzle) error {
 	for _, k := range sol.Keys {
 		saved := p.role[k.Room]
 		p.role[k.Room] = roomRole{what: isPlain}
 		_, ok, err := p.explore(true)
 		p.role[k.Room] = saved
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if ok {
 			sol.UnneededKeys = append(sol.UnneededKeys, k.Room)
@@ -155,23 +166,16 @@ func (s Solver) Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error
 		reach, ok, err := p.explore(false)
 		p.role[l.Room] = saved
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !ok {
 			sol.Essential = append(sol.Essential, l.Room)
 		}
-		idle := true
-		for _, id := range p.rooms {
-			if int(id) != l.Room && !reach[id] {
-				idle = false
-				break
-			}
-		}
-		if idle {
+		if !slices.ContainsFunc(p.rooms, func(id int64) bool { return int(id) != l.Room && !reach[id] }) {
 			sol.IdleLocks = append(sol.IdleLocks, l.Room)
 		}
 	}
-	return sol, nil
+	return nil
 }
 
 // replay fills in the steps at which the walk picks each key and opens
