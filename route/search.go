@@ -40,9 +40,16 @@ func (p *puzzle) enter(n int64, mask uint64) (uint64, bool) {
 	return mask, true
 }
 
+// spend counts one more state against the budget of the Solve call, and
+// reports whether it was within it.
+func (p *puzzle) spend() bool {
+	p.states++
+	return p.states <= p.maxStates
+}
+
 func (p *puzzle) boundError() error {
-	return fmt.Errorf("route: %w of %d states (%d rooms, %d key kinds): the level has too many keys and small-key locks to solve exactly",
-		ErrBound, p.maxStates, len(p.rooms), len(p.kinds))
+	return fmt.Errorf("route: %w of %d states (%d rooms, %d key rooms, %d small-key locks): the level has too many keys and small-key locks to solve exactly",
+		ErrBound, p.maxStates, len(p.rooms), p.keyRooms, p.smallLocks)
 }
 
 // walkState is a node of the walkthrough search: a room and a state mask,
@@ -76,7 +83,7 @@ func (p *puzzle) shortestWalk() ([]int, error) {
 			if !ok || seen[walkKey{int32(n), m}] {
 				continue
 			}
-			if len(states) >= p.maxStates {
+			if !p.spend() {
 				return nil, p.boundError()
 			}
 			seen[walkKey{int32(n), m}] = true
@@ -179,7 +186,7 @@ func (p *puzzle) explore(stopAtGoal bool) (reach []bool, goal bool, err error) {
 				continue
 			}
 			if next := mask | 1<<r.bit; !seen[next] {
-				if len(masks) >= p.maxStates {
+				if !p.spend() {
 					return nil, false, p.boundError()
 				}
 				seen[next] = true

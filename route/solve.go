@@ -26,7 +26,7 @@ type Lock struct {
 const MaxItems = 64
 
 // DefaultMaxStates is Solver.MaxStates's default.
-const DefaultMaxStates = 1 << 20
+const DefaultMaxStates = 1 << 18
 
 // ErrBound is wrapped by Solve's error when a search passed
 // Solver.MaxStates.
@@ -34,9 +34,9 @@ var ErrBound = errors.New("the walkthrough search passed its bound")
 
 // Solver finds a level's walkthrough. The zero value is ready to use.
 type Solver struct {
-	// MaxStates bounds each search of Solve, in states visited; past it
-	// Solve fails with an error wrapping ErrBound. Default
-	// DefaultMaxStates.
+	// MaxStates bounds the states the searches of one Solve call visit
+	// together; past it Solve fails with an error wrapping ErrBound.
+	// Default DefaultMaxStates.
 	MaxStates int
 }
 
@@ -244,7 +244,11 @@ type puzzle struct {
 	consumed       []bool   // by kind
 	keyBits        []uint64 // by kind: the bits of its key rooms
 	lockBits       []uint64 // by kind: the bits of its small-key lock rooms
-	maxStates      int
+	// maxStates is the budget of states of all the searches of one
+	// Solve call, states the states visited so far.
+	maxStates, states int
+	// keyRooms and smallLocks count the rooms of each, for messages.
+	keyRooms, smallLocks int
 }
 
 func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle, error) {
@@ -296,6 +300,7 @@ func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle,
 				p.keyBits[k] |= 1 << items
 			}
 			items++
+			p.keyRooms++
 		} else if l, ok := lockOf[tag]; ok && int(id) != p.entrance {
 			// The entrance is where the player starts: never locked.
 			k := kindOf[l.Key]
@@ -306,6 +311,7 @@ func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle,
 					p.lockBits[k] |= 1 << items
 				}
 				items++
+				p.smallLocks++
 			}
 		}
 	}
