@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 )
 
 // File is one output file of a seed, stored as DIR/<seed>/<Name>. Name
@@ -540,22 +541,9 @@ func writeFiles(dir string, files []File) (map[string]string, error) {
 // filesMatch reports whether every file of files is in dir with its sha256.
 func filesMatch(dir string, files map[string]string) bool {
 	for name, want := range files {
-		if got, err := hashFile(filepath.Join(dir, name)); err != nil || got != want {
+		if got, err := runfiles.FileSum(filepath.Join(dir, name)); err != nil || got != want {
 			return false
 		}
 	}
 	return true
-}
-
-func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 )
 
 // ProblemKind classifies a Problem.
@@ -381,7 +382,7 @@ func (r *Report) checkFiles(recs []vrec, mans []manifestFile) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(tasks)); i = next.Add(1) - 1 {
 				t := &tasks[i]
-				t.got, t.err = hashFile(t.path)
+				t.got, t.err = runfiles.FileSum(t.path)
 			}
 		})
 	}

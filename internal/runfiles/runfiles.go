@@ -70,7 +70,7 @@ func Update(dir, from, level string, files []string) (Result, error) {
 	var fresh []entry
 	for _, path := range files {
 		name := filepath.Base(path)
-		sum, err := digest(filepath.Join(dir, name))
+		sum, err := FileSum(filepath.Join(dir, name))
 		if err != nil {
 			return res, fmt.Errorf("runfiles: %w", err)
 		}
@@ -86,7 +86,7 @@ func Update(dir, from, level string, files []string) (Result, error) {
 			keep = append(keep, e)
 		default:
 			path := filepath.Join(dir, e.Name)
-			sum, err := digest(path)
+			sum, err := FileSum(path)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 			case err != nil || sum != e.SHA256:
@@ -129,7 +129,8 @@ func write(dir string, rec record) error {
 	})
 }
 
-func digest(path string) (string, error) {
+// FileSum returns the hex SHA-256 of the file at path.
+func FileSum(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
