@@ -37,6 +37,11 @@ type Ruleset struct {
 	// Grammar is the compiled rules and metarules.
 	Grammar *grammar.Grammar
 
+	// Warnings are the likely mistakes of the file and overrides that are
+	// not errors: a limit that never binds, a rule that can never apply,
+	// settings of a tag no rule uses. A ruleset with warnings builds.
+	Warnings ErrorList
+
 	// Overrides are the overrides applied on top of the file, in order.
 	Overrides []Override
 	// File is the name the ruleset was loaded under, Source the file's
@@ -215,10 +220,21 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	def := d.definition(&f)
 	def.Weights = rs.Weights
 	rs.Grammar = d.compile(def)
+	if len(d.errs) == 0 {
+		var index []int
+		if def, index = d.enabled(&f, def); len(index) < len(f.Rules) && len(d.errs) == 0 {
+			rs.Grammar = d.compile(def)
+		}
+		if len(d.errs) == 0 {
+			d.lint(def, index, rs.Build)
+		}
+	}
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return nil, d.errs
 	}
+	sortErrors(d.warns)
+	rs.Warnings = d.warns
 	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
 	return rs, nil
 }

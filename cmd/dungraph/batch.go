@@ -310,7 +310,7 @@ twice). Exit code 1 if anything is wrong.`,
 				fmt.Fprintln(a.stderr, p.String())
 			}
 			if len(rep.Problems) > 0 {
-				return failed(fmt.Errorf("batch verify: %d problems in %s", len(rep.Problems), strings.Join(args, ", ")))
+				return failed(fmt.Errorf("batch verify: %s in %s", plural(len(rep.Problems), "problem"), strings.Join(args, ", ")))
 			}
 			a.infof("%d seeds in %d manifests, %d files, %d failed seeds: all present, all checksums match", rep.Found, len(rep.Manifests), rep.Files, rep.Failed)
 			if merge != "" {

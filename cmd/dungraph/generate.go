@@ -275,7 +275,7 @@ func (a *app) trace(lv *level.Level) {
 		a.debugf("%4d %s %s → added %v", s.Iteration, r.Name, formatMatch(r, s.Match), s.Added)
 	}
 	for _, p := range lv.Build.Passes {
-		a.debugf("pass %q: %d rule applications, ended by %s", p.Name, p.Iterations, p.End)
+		a.debugf("pass %q: %s, ended by %s", p.Name, plural(p.Iterations, "rule application"), p.End)
 	}
 }
 

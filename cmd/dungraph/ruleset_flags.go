@@ -84,6 +84,9 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		return nil, err
 	}
+	for _, w := range rs.Warnings {
+		a.infof("warning: %s", w.ErrorWithSource())
+	}
 	return rs, nil
 }
 
