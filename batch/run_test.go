@@ -453,6 +453,24 @@ func TestTimings(t *testing.T) {
 	other := t.TempDir()
 	run(t, other, seeds, nil, Options{Workers: 2})
 	diffSnapshots(t, snapshot(t, dir), snapshot(t, other), "another clock")
+
+	// A generator that measures the level apart from its export: gen_ms.
+	gen := t.TempDir()
+	newWorker := func(int) (Generator, error) {
+		return func(ctx context.Context, seed uint64) (Result, error) {
+			return Result{Files: []File{{Name: "f", Data: []byte{byte(seed)}}}, GenerateTime: time.Duration(seed) * time.Millisecond}, nil
+		}, nil
+	}
+	if _, err := Run(context.Background(), gen, seeds, newWorker, Options{Workers: 1, Now: now}); err != nil {
+		t.Fatal(err)
+	}
+	want = ""
+	for s := range seeds.All() {
+		want += fmt.Sprintf("{\"seed\":%d,\"worker\":0,\"ms\":1.500,\"gen_ms\":%d.000}\n", s, s)
+	}
+	if got := readString(t, filepath.Join(gen, "timings.jsonl")); got != want {
+		t.Errorf("timings.jsonl with GenerateTime =\n%s\nwant\n%s", got, want)
+	}
 }
 
 // TestProgress: Progress starts at zero, counts every seed once and ends

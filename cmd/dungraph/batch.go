@@ -114,7 +114,9 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 
 			newWorker := func(int) (batch.Generator, error) {
 				return func(ctx context.Context, seed uint64) (batch.Result, error) {
+					start := time.Now()
 					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout, MaxHeap: maxMemory << 20})
+					took := time.Since(start)
 					if err != nil {
 						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
 					}
@@ -126,7 +128,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 					if err != nil {
 						return batch.Result{Attempt: lv.Attempt}, err
 					}
-					res := batch.Result{Attempt: lv.Attempt}
+					res := batch.Result{Attempt: lv.Attempt, GenerateTime: took}
 					for _, f := range made {
 						res.Files = append(res.Files, batch.File{Name: "level" + f.suffix, Data: f.data})
 					}
