@@ -99,7 +99,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
-					return failed(fmt.Errorf("interrupted"))
+					return interrupted(fmt.Errorf("interrupted"))
 				}
 				return failed(err)
 			}

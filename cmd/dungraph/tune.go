@@ -114,7 +114,7 @@ plot for one varied key, a heatmap for two.`,
 			res, err := tune.Run(cmd.Context(), vs, seeds, load, tune.Options{Workers: workers, Clock: time.Now})
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
-					return failed(fmt.Errorf("interrupted"))
+					return interrupted(fmt.Errorf("interrupted"))
 				}
 				var list rulesets.ErrorList
 				if errors.As(err, &list) {
