@@ -91,9 +91,16 @@ func (o PNG) Write(w io.Writer, d *Document) error {
 	return encodePNG(w, img)
 }
 
+// encodePNG writes img as a PNG: an opaque RGBA picture, as every preview
+// is, through encodeOpaque; anything else through image/png.
 func encodePNG(w io.Writer, img image.Image) error {
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(w, img); err != nil {
+	var err error
+	if rgba, ok := img.(*image.RGBA); ok && rgba.Opaque() {
+		err = encodeOpaque(w, rgba)
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
+	}
+	if err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil

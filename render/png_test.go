@@ -375,14 +375,83 @@ func TestWriteGIF(t *testing.T) {
 	}
 }
 
-func BenchmarkPNGWrite(b *testing.B) {
+// benchDoc is the level the PNG benchmarks draw: dungeon seed 1.
+func benchDoc(b *testing.B) *Document {
+	b.Helper()
 	d, err := ReadJSON(bytes.NewReader(readGolden(b, goldenCase{"dungeon", 1})))
 	if err != nil {
 		b.Fatal(err)
 	}
+	return d
+}
+
+func BenchmarkPNGWrite(b *testing.B) {
+	d := benchDoc(b)
+	start := cpuNow()
 	for b.Loop() {
 		if err := (PNG{Labels: true, Trace: true}).Write(io.Discard, d); err != nil {
 			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+// BenchmarkPNGRender and BenchmarkPNGEncode split BenchmarkPNGWrite into
+// its drawing and its encoding.
+func BenchmarkPNGRender(b *testing.B) {
+	d := benchDoc(b)
+	start := cpuNow()
+	for b.Loop() {
+		if _, err := (PNG{Labels: true, Trace: true}).Render(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPNGEncode(b *testing.B) {
+	d := benchDoc(b)
+	img, err := (PNG{Labels: true, Trace: true}).Render(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := cpuNow()
+	for b.Loop() {
+		if err := encodePNG(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+// TestEncodeOpaqueLossless encodes opaque pictures of few colours (written
+// paletted) and of many (RGB) and decodes them with image/png: every pixel
+// must come back.
+func TestEncodeOpaqueLossless(t *testing.T) {
+	for _, colours := range []int{1, 2, 256, 257, 5000} {
+		img := image.NewRGBA(image.Rect(3, 5, 3+97, 5+61))
+		for i := range img.Rect.Dx() * img.Rect.Dy() {
+			k := (i*7919 + i/13) % colours
+			img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = byte(k), byte(k>>8), byte(k*31), 0xff
+		}
+		var b bytes.Buffer
+		if err := encodePNG(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&b)
+		if err != nil {
+			t.Fatalf("%d colours: %v", colours, err)
+		}
+		_, paletted := got.(*image.Paletted)
+		if paletted != (colours <= 256) {
+			t.Errorf("%d colours: paletted %v", colours, paletted)
+		}
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+				if w, g := img.RGBAAt(x, y), color.RGBAModel.Convert(got.At(x-img.Rect.Min.X, y-img.Rect.Min.Y)).(color.RGBA); w != g {
+					t.Fatalf("%d colours: pixel %d,%d is %v, want %v", colours, x, y, g, w)
+				}
+			}
 		}
 	}
 }
