@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -121,6 +122,9 @@ func TestDisabledRule(t *testing.T) {
 	}
 	if len(rs.Rules) != 1 || rs.Rules[0].Name != "start" {
 		t.Fatalf("rules = %v; want only start", rs.Rules)
+	}
+	if !slices.Equal(rs.Disabled, []string{"extend"}) {
+		t.Errorf("Disabled = %q, want [extend]", rs.Disabled)
 	}
 	res, err := rs.Grammar.Build(rs.Build.Options(), nil2rng())
 	if err != nil {

@@ -31,9 +31,12 @@ type Ruleset struct {
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
 
-	Rules  []grammar.Rule
-	Groups []grammar.Group
-	Passes []grammar.Pass
+	Rules []grammar.Rule
+	// Disabled names the rules the file or an override switched off
+	// (enabled = false), in file order; Rules leaves them out.
+	Disabled []string
+	Groups   []grammar.Group
+	Passes   []grammar.Pass
 	// Grammar is the compiled rules and metarules.
 	Grammar *grammar.Grammar
 
@@ -224,6 +227,11 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		var index []int
 		if def, index = d.enabled(&f, def); len(index) < len(f.Rules) && len(d.errs) == 0 {
 			rs.Grammar = d.compile(def)
+			for i, r := range f.Rules {
+				if !slices.Contains(index, i) {
+					rs.Disabled = append(rs.Disabled, r.Name)
+				}
+			}
 		}
 		if len(d.errs) == 0 {
 			d.lint(def, index, rs.Build)
