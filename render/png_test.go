@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -453,5 +454,48 @@ func TestEncodeOpaqueLossless(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLegendCountsPerFrame: a frame's legend counts the rooms it shows.
+func TestLegendCountsPerFrame(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"quads", 1})
+	s, err := newScene(PNG{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, n := range s.tagCounts(len(d.Trace.Steps)) {
+		total += n
+	}
+	if total != len(d.Vertices) {
+		t.Errorf("the last frame counts %d rooms, want all %d", total, len(d.Vertices))
+	}
+	first := s.tagCounts(0)
+	if len(first) != 1 || first[d.Vertices[0].Tag] != 1 {
+		t.Errorf("the first frame counts %v, want the start vertex alone", first)
+	}
+}
+
+// TestLabelsClearOfMarkers: in the entrance's and the goal's rooms the
+// label sits below the marker, not on it.
+func TestLabelsClearOfMarkers(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"quads", 1})
+	s, err := newScene(PNG{Labels: true}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int{d.Route.Entrance, d.Route.Goal} {
+		v := d.Vertices[id]
+		_, cy := s.pt(v.X, v.Y)
+		_, ly := s.labelAt(v)
+		if top := ly - s.labelSize/2; top < cy+s.markerSize(v) {
+			t.Errorf("room %d: the label's top %.1f is above the marker's bottom %.1f", id, top, cy+s.markerSize(v))
+		}
+	}
+	v := d.Vertices[slices.IndexFunc(d.Vertices, func(v Vertex) bool { return v.ID != d.Route.Entrance && v.ID != d.Route.Goal })]
+	x, y := s.pt(v.X, v.Y)
+	if lx, ly := s.labelAt(v); math.Abs(lx-x) > 1 || math.Abs(ly-y) > 1 {
+		t.Errorf("room %d: label at %.1f,%.1f, want its centre %.1f,%.1f", v.ID, lx, ly, x, y)
 	}
 }
