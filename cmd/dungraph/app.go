@@ -141,6 +141,7 @@ unreadable input, 130 interrupted (Ctrl-C).`,
 		a.rulesetsCmd(),
 		a.matchesCmd(),
 		a.batchCmd(),
+		a.solveCmd(),
 	)
 	root.AddCommand(a.statsCmd(), a.tuneCmd())
 	root.AddCommand(a.serveCmd())
