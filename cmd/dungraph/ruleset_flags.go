@@ -31,7 +31,7 @@ func (f *rulesetFlags) register(cmd *cobra.Command, def string) {
 	}
 	fl.StringVarP(&f.ruleset, "ruleset", "r", def, usage)
 	fl.StringArrayVar(&f.sets, "set", nil,
-		"set a ruleset parameter by its TOML key path, `key=value` (repeatable): build.max_vertices=60")
+		"set a ruleset parameter by its TOML key path, `key=value` (repeatable): build.max_vertices=30")
 	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return bundledNames(), cobra.ShellCompDirectiveDefault // files complete too
 	})
