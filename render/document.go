@@ -127,6 +127,10 @@ type Build struct {
 	MaxVertices   int `json:"max_vertices"`
 	MaxValence    int `json:"max_valence"`
 	Attempts      int `json:"attempts"`
+	// Planar is build.planar when it is not the default "reject"; a
+	// level of the default leaves it out, so its file reads as one
+	// written before the key existed.
+	Planar string `json:"planar,omitempty"`
 }
 
 // Forces is the [layout] or the [relax] table.
@@ -294,6 +298,9 @@ type RuleStats struct {
 	Valence    int    `json:"valence"`
 	Flip       int    `json:"flip"`
 	Crossing   int    `json:"crossing"`
+	// NonPlanar is left out when 0, as in every level of a planar
+	// grammar.
+	NonPlanar int `json:"nonplanar,omitempty"`
 }
 
 // Failure is a rejected earlier attempt.
@@ -364,7 +371,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		},
 		Params: Params{
 			Weights: rs.Weights.String(),
-			Build:   Build(rs.Build),
+			Build:   buildOf(rs.Build),
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
@@ -525,11 +532,20 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
 			st.Stats = append(st.Stats, RuleStats{
 				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
 				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
+				NonPlanar: rs.NonPlanar,
 			})
 		}
 		t.Steps = append(t.Steps, st)
 	}
 	return t
+}
+
+func buildOf(b rulesets.Build) Build {
+	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
+	if b.Planar != rulesets.PlanarReject {
+		out.Planar = b.Planar
+	}
+	return out
 }
 
 // Graph rebuilds the level's graph: tags, positions, cosmetic flags,

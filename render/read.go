@@ -83,6 +83,9 @@ type walker struct {
 type structInfo struct {
 	names []string
 	index map[string]int
+	// optional marks the omitempty fields: the writer leaves them out at
+	// their zero value, so the reader does not require them.
+	optional []bool
 }
 
 func (w *walker) info(t reflect.Type) *structInfo {
@@ -91,8 +94,9 @@ func (w *walker) info(t reflect.Type) *structInfo {
 	}
 	si := &structInfo{index: map[string]int{}}
 	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		si.names = append(si.names, name)
+		si.optional = append(si.optional, opts == "omitempty")
 		si.index[name] = i
 	}
 	w.structs[t] = si
@@ -366,7 +370,7 @@ func (w *walker) typed(t reflect.Type, tok token, path string) error {
 
 // object checks the members of an object against struct type t, whose
 // opening brace at off has been read: every key must be one of t's,
-// exactly, and present once.
+// exactly, and present once (an omitempty field at most once).
 func (w *walker) object(t reflect.Type, path string, off int) error {
 	si := w.info(t)
 	seen := make([]bool, len(si.names))
@@ -392,7 +396,7 @@ func (w *walker) object(t reflect.Type, path string, off int) error {
 	}
 	w.next()
 	for i, ok := range seen {
-		if !ok {
+		if !ok && !si.optional[i] {
 			w.add(off, path, "missing key %q", si.names[i])
 		}
 	}

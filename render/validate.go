@@ -140,6 +140,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.build.max_vertices", b.MaxVertices, 1)
 	atLeast("params.build.max_valence", b.MaxValence, 1)
 	atLeast("params.build.attempts", b.Attempts, 1)
+	switch b.Planar {
+	case "", rulesets.PlanarJunction, rulesets.PlanarOff:
+	default:
+		p.add("params.build.planar", "planar %q is not %q or %q (or left out for %q)", b.Planar, rulesets.PlanarJunction, rulesets.PlanarOff, rulesets.PlanarReject)
+	}
 	if b.MinVertices > b.MaxVertices {
 		p.add("params.build", "min_vertices %d is greater than max_vertices %d", b.MinVertices, b.MaxVertices)
 	}

@@ -27,7 +27,19 @@ type Build struct {
 	// Attempts is how many whole levels, each with a seed derived from the
 	// user's, are tried before giving up when the layout fails. Default 20.
 	Attempts int `toml:"attempts"`
+	// Planar says what happens to a rewrite that would leave corridors no
+	// drawing can keep apart: PlanarReject (the default) skips the match,
+	// PlanarJunction keeps it and turns each crossing left in the
+	// construction drawing into a junction room, PlanarOff does neither.
+	Planar string `toml:"planar"`
 }
+
+// The values of build.planar.
+const (
+	PlanarReject   = "reject"
+	PlanarJunction = "junction"
+	PlanarOff      = "off"
+)
 
 // DefaultBuild returns the [build] defaults.
 func DefaultBuild() Build {
@@ -37,6 +49,7 @@ func DefaultBuild() Build {
 		MaxVertices:   grammar.DefaultMaxVertices,
 		MaxValence:    grammar.DefaultMaxValence,
 		Attempts:      20,
+		Planar:        PlanarReject,
 	}
 }
 
@@ -47,6 +60,11 @@ func (b *Build) check(c check) {
 	c.atLeast("max_valence", b.MaxValence, 1)
 	c.atLeast("attempts", b.Attempts, 1)
 	c.order("min_vertices", b.MinVertices, "max_vertices", b.MaxVertices, "")
+	switch b.Planar {
+	case PlanarReject, PlanarJunction, PlanarOff:
+	default:
+		c.fail("planar", "planar is %q: use %q (skip rewrites that cannot be drawn without crossings), %q (turn crossings into junction rooms) or %q", b.Planar, PlanarReject, PlanarJunction, PlanarOff)
+	}
 }
 
 // Options returns the grammar build options for these limits.
@@ -56,6 +74,8 @@ func (b Build) Options() grammar.Options {
 		MinVertices:   b.MinVertices,
 		MaxVertices:   b.MaxVertices,
 		MaxValence:    b.MaxValence,
+		// "junction" lets the layout planarise, "off" lets attempts fail.
+		RejectNonPlanar: b.Planar == PlanarReject,
 	}
 }
 
@@ -174,6 +194,9 @@ type Tag struct {
 const (
 	RoleEntrance = "entrance"
 	RoleGoal     = "goal"
+	// RoleJunction marks the tag of the rooms that build.planar =
+	// "junction" puts where two corridors cross.
+	RoleJunction = "junction"
 )
 
 // ReservedEntities are the characters of the text level format that a
@@ -265,10 +288,10 @@ func (c check) color(key, v string) {
 	}
 }
 
-// role accepts "", RoleEntrance and RoleGoal.
+// role accepts "", RoleEntrance, RoleGoal and RoleJunction.
 func (c check) role(key, v string) {
-	if v != "" && v != RoleEntrance && v != RoleGoal {
-		c.fail(key, "role %q is not %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal)
+	if v != "" && v != RoleEntrance && v != RoleGoal && v != RoleJunction {
+		c.fail(key, "role %q is not %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleJunction)
 	}
 }
 

@@ -211,6 +211,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
+	if rs.Build.Planar == PlanarJunction && rs.Role(RoleJunction) == "" {
+		d.errAt(keyPath{"build", "planar"}, false, "planar = %q puts a room where two corridors cross: give one tag role = %q (for example [tags.x] role = %q)", PlanarJunction, RoleJunction, RoleJunction)
+	}
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights
@@ -263,8 +266,8 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 	return out
 }
 
-// Role returns the tag that takes role (RoleEntrance or RoleGoal), or ""
-// when no tag does.
+// Role returns the tag that takes role (RoleEntrance, RoleGoal or
+// RoleJunction), or "" when no tag does.
 func (r *Ruleset) Role(role string) string {
 	for _, t := range r.Tags {
 		if t.Role == role {
