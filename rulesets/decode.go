@@ -23,6 +23,8 @@ type decoder struct {
 	root      *node
 	overrides []Override
 	errs      ErrorList
+	// warns are likely mistakes that are not errors (see warnings.go).
+	warns ErrorList
 	// failed lists the paths of values the decoder or the loader rejected,
 	// so that the grammar's complaints about the same values can be
 	// dropped.

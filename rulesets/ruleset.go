@@ -37,6 +37,11 @@ type Ruleset struct {
 	// Grammar is the compiled rules and metarules.
 	Grammar *grammar.Grammar
 
+	// Warnings are likely mistakes that do not stop the ruleset from
+	// loading, in file order: a rule whose substitute is drawn with
+	// crossing corridors.
+	Warnings ErrorList
+
 	// Overrides are the overrides applied on top of the file, in order.
 	Overrides []Override
 	// File is the name the ruleset was loaded under, Source the file's
@@ -223,6 +228,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		return nil, d.errs
 	}
 	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
+	d.crossingSubstitutes(rs.Rules)
+	sortErrors(d.warns)
+	rs.Warnings = d.warns
 	return rs, nil
 }
 

@@ -18,6 +18,9 @@ type problem struct {
 	Col     int    `json:"col"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// Warning marks a likely mistake that does not stop the file from
+	// loading.
+	Warning bool `json:"warning,omitempty"`
 }
 
 func (a *app) validateCmd() *cobra.Command {
@@ -26,11 +29,15 @@ func (a *app) validateCmd() *cobra.Command {
 		Use:   "validate FILE...",
 		Short: "Check ruleset files and print every problem",
 		Long: `Validate loads each ruleset file as generate would and prints every problem
-of every file, each with file:line:col, the source line and a caret.
+of every file, each with file:line:col, the source line and a caret. It
+also prints warnings, likely mistakes that do not stop a file from loading
+(a rule whose substitute is drawn with crossing corridors), prefixed
+"warning:"; warnings alone do not fail.
 
 The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
 With --json it prints a list of {file, line, col, path, message} instead
-(line and col are 0 for a problem with no place in the file).`,
+(line and col are 0 for a problem with no place in the file), and
+"warning": true on a warning.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmdLinef("validate: name at least one ruleset file")
@@ -41,8 +48,14 @@ With --json it prints a list of {file, line, col, path, message} instead
 			var problems []problem
 			code := exitOK
 			for _, file := range files {
-				_, err := rulesets.LoadFile(file)
+				rs, err := rulesets.LoadFile(file)
 				if err == nil {
+					for _, w := range rs.Warnings {
+						problems = append(problems, problem{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Message: w.Msg, Warning: true})
+						if !asJSON {
+							fmt.Fprintln(a.stdout, "warning: "+w.ErrorWithSource())
+						}
+					}
 					a.infof("%s: ok", file)
 					continue
 				}
@@ -76,7 +89,13 @@ With --json it prints a list of {file, line, col, path, message} instead
 			if code == exitOK {
 				return nil
 			}
-			a.infof("%s", countProblems(len(problems), len(files)))
+			errs := 0
+			for _, p := range problems {
+				if !p.Warning {
+					errs++
+				}
+			}
+			a.infof("%s", countProblems(errs, len(files)))
 			return &exitError{code: code, printed: true}
 		},
 	}
