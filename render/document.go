@@ -131,6 +131,9 @@ type Build struct {
 	// level of the default leaves it out, so its file reads as one
 	// written before the key existed.
 	Planar string `json:"planar,omitempty"`
+	// RequireSolvable is written only for a ruleset that declares locks:
+	// it does nothing in one that does not.
+	RequireSolvable *bool `json:"require_solvable,omitempty"`
 }
 
 // Forces is the [layout] or the [relax] table.
@@ -164,6 +167,9 @@ type Tag struct {
 	Variation string `json:"variation"`
 	Role      string `json:"role"`
 	Entity    string `json:"entity"`
+	// Key and Consumed are written for lock tags only.
+	Key      string `json:"key,omitempty"`
+	Consumed bool   `json:"consumed,omitempty"`
 }
 
 // Vertex is a room: a W × H rectangle centred on (X, Y), inside the disc of
@@ -203,6 +209,8 @@ type Route struct {
 	Depth        []int   `json:"depth"`
 	Distance     []Float `json:"distance"`
 	DeadEnds     []int   `json:"dead_ends"`
+	// Solution is written for levels whose ruleset declares locks.
+	Solution *Solution `json:"solution,omitempty"`
 }
 
 // Metrics are level.Metrics. None depends on the clock.
@@ -371,7 +379,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		},
 		Params: Params{
 			Weights: rs.Weights.String(),
-			Build:   buildOf(rs.Build),
+			Build:   buildOf(rs),
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
@@ -392,7 +400,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			return
 		}
 		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity}
+		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Key: t.Key, Consumed: t.Consumed}
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)
@@ -427,6 +435,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		return nil, errors.New("render: level without a route")
 	}
 	d.Route = routeOf(lv.Route)
+	d.Route.Solution = solutionOf(lv.Solution)
 	d.Metrics = metricsOf(lv.Metrics)
 	d.Trace = traceOf(lv.Build, rs.Grammar)
 	for i, f := range lv.Failures {
@@ -453,6 +462,18 @@ func routeOf(r *route.Route) Route {
 	}
 	for i, v := range r.Distance {
 		out.Distance[i] = Float(v)
+	}
+	return out
+}
+
+func buildOf(rs *rulesets.Ruleset) Build {
+	b := rs.Build
+	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
+	if b.Planar != rulesets.PlanarReject {
+		out.Planar = b.Planar
+	}
+	if len(rs.Locks()) > 0 {
+		out.RequireSolvable = &b.RequireSolvable
 	}
 	return out
 }
@@ -540,14 +561,6 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
 	return t
 }
 
-func buildOf(b rulesets.Build) Build {
-	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
-	if b.Planar != rulesets.PlanarReject {
-		out.Planar = b.Planar
-	}
-	return out
-}
-
 // Graph rebuilds the level's graph: tags, positions, cosmetic flags,
 // creators and edges with their length factors. Rules matched on it see the
 // level as it was generated.
@@ -571,6 +584,13 @@ func (d *Document) UpdateRoute() error {
 		return err
 	}
 	d.Route = routeOf(r)
+	if d.hasLocks() {
+		sol, err := route.Solve(g, r, d.Roles())
+		if err != nil {
+			return err
+		}
+		d.Route.Solution = solutionOf(sol)
+	}
 	d.Metrics.CriticalPathRooms, d.Metrics.CriticalPathLength = len(r.Path), Float(r.Length)
 	d.Metrics.DeadEnds, d.Metrics.MaxDepth = len(r.DeadEnds), r.MaxDepth()
 	return nil

@@ -83,8 +83,8 @@ type walker struct {
 type structInfo struct {
 	names []string
 	index map[string]int
-	// optional marks the omitempty fields: the writer leaves them out at
-	// their zero value, so the reader does not require them.
+	// optional marks the keys written only when they have a value
+	// (omitempty): a document may leave them out.
 	optional []bool
 }
 
@@ -96,8 +96,8 @@ func (w *walker) info(t reflect.Type) *structInfo {
 	for i := range t.NumField() {
 		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		si.names = append(si.names, name)
-		si.optional = append(si.optional, opts == "omitempty")
 		si.index[name] = i
+		si.optional = append(si.optional, opts == "omitempty")
 	}
 	w.structs[t] = si
 	return si

@@ -45,7 +45,7 @@ type param struct {
 var choices = map[string][]string{
 	"weights": {"rule", "match"},
 	"spring":  {"log", "hooke"},
-	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleJunction},
+	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction},
 	"planar":  {rulesets.PlanarReject, rulesets.PlanarJunction, rulesets.PlanarOff},
 }
 
