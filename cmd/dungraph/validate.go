@@ -18,8 +18,8 @@ type problem struct {
 	Col     int    `json:"col"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
-	// Warning marks a likely mistake that does not stop the file from
-	// loading.
+	// Warning marks a likely mistake that does not stop the ruleset from
+	// building (exit code 0).
 	Warning bool `json:"warning,omitempty"`
 }
 
@@ -29,15 +29,17 @@ func (a *app) validateCmd() *cobra.Command {
 		Use:   "validate FILE...",
 		Short: "Check ruleset files and print every problem",
 		Long: `Validate loads each ruleset file as generate would and prints every problem
-of every file, each with file:line:col, the source line and a caret. It
-also prints warnings, likely mistakes that do not stop a file from loading
-(a rule whose substitute is drawn with crossing corridors), prefixed
-"warning:"; warnings alone do not fail.
+of every file, each with file:line:col, the source line and a caret.
 
 The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
-With --json it prints a list of {file, line, col, path, message} instead
-(line and col are 0 for a problem with no place in the file), and
-"warning": true on a warning.`,
+Likely mistakes that do not stop the ruleset from building (a limit the
+budgets make moot, a rule that can never apply, settings of a tag no rule
+uses, a rule whose substitute
+is drawn with crossing corridors) are printed as warnings; they do not change the exit code.
+
+With --json it prints a list of {file, line, col, path, message, warning}
+instead (line and col are 0 for a problem with no place in the file;
+warning is present and true for a warning).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmdLinef("validate: name at least one ruleset file")
@@ -56,7 +58,7 @@ With --json it prints a list of {file, line, col, path, message} instead
 							fmt.Fprintln(a.stdout, "warning: "+w.ErrorWithSource())
 						}
 					}
-					a.infof("%s: ok", file)
+					a.infof("%s: ok%s", file, countWarnings(len(rs.Warnings)))
 					continue
 				}
 				var list rulesets.ErrorList
@@ -89,13 +91,7 @@ With --json it prints a list of {file, line, col, path, message} instead
 			if code == exitOK {
 				return nil
 			}
-			errs := 0
-			for _, p := range problems {
-				if !p.Warning {
-					errs++
-				}
-			}
-			a.infof("%s", countProblems(errs, len(files)))
+			a.infof("%s", countProblems(len(problems)-warnings(problems), len(files)))
 			return &exitError{code: code, printed: true}
 		},
 	}
@@ -104,14 +100,33 @@ With --json it prints a list of {file, line, col, path, message} instead
 }
 
 func countProblems(n, files int) string {
-	s := fmt.Sprintf("%d problems", n)
+	return fmt.Sprintf("%s in %s", plural(n, "problem"), plural(files, "file"))
+}
+
+// countWarnings says how many warnings a valid file has: " (1 warning)".
+func countWarnings(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (" + plural(n, "warning") + ")"
+}
+
+func warnings(ps []problem) int {
+	n := 0
+	for _, p := range ps {
+		if p.Warning {
+			n++
+		}
+	}
+	return n
+}
+
+// plural counts n of a noun whose plural adds an s: "1 rule", "2 rules".
+func plural(n int, noun string) string {
 	if n == 1 {
-		s = "1 problem"
+		return "1 " + noun
 	}
-	if files == 1 {
-		return s + " in 1 file"
-	}
-	return fmt.Sprintf("%s in %d files", s, files)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // writeJSON writes v as indented JSON followed by a newline.
