@@ -46,7 +46,8 @@ type Ruleset struct {
 
 	// Warnings are the likely mistakes of the file and overrides that are
 	// not errors: a limit that never binds, a rule that can never apply,
-	// settings of a tag no rule uses. A ruleset with warnings builds.
+	// settings of a tag no rule uses, a rule whose substitute is drawn with
+	// crossing corridors. A ruleset with warnings builds.
 	Warnings ErrorList
 
 	// Overrides are the overrides applied on top of the file, in order.
@@ -229,6 +230,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Templates = d.templates(f.Templates)
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
 	d.tagShapes(rs.Tags, rs.Templates)
+	if rs.Build.Planar == PlanarJunction && rs.Role(RoleJunction) == "" {
+		d.errAt(keyPath{"build", "planar"}, false, "planar = %q puts a room where two corridors cross: give one tag role = %q (for example [tags.x] role = %q)", PlanarJunction, RoleJunction, RoleJunction)
+	}
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights
@@ -245,6 +249,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		}
 		if len(d.errs) == 0 {
 			d.lint(def, index, rs.Build)
+			d.crossingSubstitutes(def.Rules, index)
 		}
 	}
 	if len(d.errs) > 0 {
@@ -276,7 +281,7 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 			t.MaxExtent = def.MaxExtent
 		}
 		t.check(check{d, tp})
-		if t.Role == RoleEntrance || t.Role == RoleGoal {
+		if t.Role == RoleEntrance || t.Role == RoleGoal || t.Role == RoleJunction {
 			if other, dup := roles[t.Role]; dup {
 				d.errAt(tp.with("role"), false, "role %q is also the role of tags.%s: one tag per role", t.Role, other)
 			} else {
@@ -355,8 +360,8 @@ func (r *Ruleset) Keys() []string {
 	return out
 }
 
-// Role returns the tag that takes role (RoleEntrance or RoleGoal), or ""
-// when no tag does.
+// Role returns the tag that takes role (RoleEntrance, RoleGoal or
+// RoleJunction), or "" when no tag does.
 func (r *Ruleset) Role(role string) string {
 	for _, t := range r.Tags {
 		if t.Role == role {
