@@ -241,6 +241,10 @@ type QualityMetrics struct {
 	Min               Point `json:"min"`
 	Max               Point `json:"max"`
 	Aspect            Float `json:"aspect"`
+	Stretch           Float `json:"stretch"`
+	Tail              Float `json:"tail"`
+	Worst             Float `json:"worst"`
+	Density           Float `json:"density"`
 }
 
 // Point is a position in world units.
@@ -468,6 +472,7 @@ func metricsOf(m level.Metrics) Metrics {
 		Quality: QualityMetrics{
 			EdgeDeviation: Float(q.EdgeDeviation), Stress: Float(q.Stress), AngularResolution: Float(q.AngularResolution),
 			Min: pointOf(q.Min), Max: pointOf(q.Max), Aspect: Float(q.Aspect),
+			Stretch: Float(q.Stretch), Tail: Float(q.Tail), Worst: Float(q.Worst), Density: Float(q.Density),
 		},
 		Clearance:         ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
 		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: Float(m.CriticalPathLength),
