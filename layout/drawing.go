@@ -39,7 +39,8 @@ type Drawing struct {
 	// Radius holds each vertex's room radius (0 before rooms exist).
 	Radius []float64
 	// roomGap, when rooms is set, makes an edge's target the sum of its
-	// rooms' radii plus roomGap, instead of EdgeLength × length factor.
+	// rooms' radii plus roomGap × length factor (corridorTarget), instead
+	// of EdgeLength × length factor.
 	rooms      bool
 	roomGap    float64
 	meanTarget float64
@@ -145,7 +146,8 @@ func (d *Drawing) SetForces(f Forces) {
 }
 
 // UseRooms makes every edge's target length the sum of its two rooms' radii
-// plus gap (the relax pass), instead of EdgeLength times its length factor.
+// plus gap times its length factor (the relax pass), instead of EdgeLength
+// times its length factor.
 func (d *Drawing) UseRooms(gap float64) {
 	d.rooms, d.roomGap = true, gap
 	var sum float64
@@ -487,10 +489,10 @@ func (d *Drawing) Run() int {
 
 func (d *Drawing) target(a int, h grammar.Half) float64 {
 	if d.full != nil {
-		return d.roomGap + d.full[a] + d.full[h.To]
+		return corridorTarget(d.roomGap, d.full[a], d.full[h.To], h.LengthFactor)
 	}
 	if d.rooms {
-		return d.roomGap + d.Radius[a] + d.Radius[h.To]
+		return corridorTarget(d.roomGap, d.Radius[a], d.Radius[h.To], h.LengthFactor)
 	}
 	return float64(d.f.EdgeLength * h.LengthFactor)
 }

@@ -42,7 +42,10 @@ const StressSources = 32
 // corridor gap.
 func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	var q Quality
-	target := func(a, b int) float64 { return gap + rooms[a].Radius + rooms[b].Radius }
+	target := func(a, b int) float64 {
+		h, _ := g.Edge(a, b)
+		return corridorTarget(gap, rooms[a].Radius, rooms[b].Radius, h.LengthFactor)
+	}
 	edges := g.Edges()
 	if len(edges) > 0 {
 		var sum float64
