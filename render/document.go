@@ -82,11 +82,12 @@ type RulesetRef struct {
 // defaults included: the ruleset's tables of the same names.
 type Params struct {
 	// Weights is "rule" or "match" (see grammar.WeightMode).
-	Weights string `json:"weights"`
-	Build   Build  `json:"build"`
-	Layout  Forces `json:"layout"`
-	Relax   Forces `json:"relax"`
-	Rooms   Rooms  `json:"rooms"`
+	Weights string  `json:"weights"`
+	Build   Build   `json:"build"`
+	Layout  Forces  `json:"layout"`
+	Relax   Forces  `json:"relax"`
+	Rooms   Rooms   `json:"rooms"`
+	Quality Quality `json:"quality"`
 	// Tags holds, for every tag the ruleset configures or the level uses,
 	// its effective settings, by tag name.
 	Tags map[string]Tag `json:"tags"`
@@ -148,6 +149,14 @@ type Rooms struct {
 	MinExtent   int   `json:"min_extent"`
 	MaxExtent   int   `json:"max_extent"`
 	RadiusFudge Float `json:"radius_fudge"`
+}
+
+// Quality is the [quality] table.
+type Quality struct {
+	MaxStretch Float `json:"max_stretch"`
+	MaxTail    Float `json:"max_tail"`
+	MaxWorst   Float `json:"max_worst"`
+	MinDensity Float `json:"min_density"`
 }
 
 // Tag is a [tags.<name>] table with its defaults filled in.
@@ -372,6 +381,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
+			Quality: Quality{MaxStretch: Float(rs.Quality.MaxStretch), MaxTail: Float(rs.Quality.MaxTail), MaxWorst: Float(rs.Quality.MaxWorst), MinDensity: Float(rs.Quality.MinDensity)},
 			Tags:    map[string]Tag{},
 			Rules:   map[string]RuleParams{},
 			Groups:  map[string]GroupParams{},

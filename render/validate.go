@@ -165,6 +165,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
 	positive("params.rooms.radius_fudge", r.RadiusFudge)
+	q := pp.Quality
+	positive("params.quality.max_stretch", q.MaxStretch)
+	positive("params.quality.max_tail", q.MaxTail)
+	positive("params.quality.max_worst", q.MaxWorst)
+	positive("params.quality.min_density", q.MinDensity)
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if !isIdent(name) {

@@ -144,6 +144,36 @@ func (r *Rooms) check(c check) {
 	c.positive("radius_fudge", r.RadiusFudge)
 }
 
+// Quality holds the limits on a level's geometry, the [quality] table
+// (see layout.Geometry): a level outside them is a failed attempt. Every
+// value must be greater than 0.
+type Quality struct {
+	// MaxStretch bounds the median visible corridor length, in median
+	// room extents. Default 3.
+	MaxStretch float64 `toml:"max_stretch"`
+	// MaxTail bounds the 99th percentile of the visible corridor lengths
+	// over their median. Default 5.
+	MaxTail float64 `toml:"max_tail"`
+	// MaxWorst bounds the longest visible corridor, in median room
+	// extents. Default 12.
+	MaxWorst float64 `toml:"max_worst"`
+	// MinDensity bounds the rooms' area over their bounding box's from
+	// below. Default 0.05.
+	MinDensity float64 `toml:"min_density"`
+}
+
+// DefaultQuality returns the [quality] defaults.
+func DefaultQuality() Quality {
+	return Quality{MaxStretch: 3, MaxTail: 5, MaxWorst: 12, MinDensity: 0.05}
+}
+
+func (q *Quality) check(c check) {
+	c.positive("max_stretch", q.MaxStretch)
+	c.positive("max_tail", q.MaxTail)
+	c.positive("max_worst", q.MaxWorst)
+	c.positive("min_density", q.MinDensity)
+}
+
 // Tag holds the settings of one tag, a [tags.<name>] table.
 type Tag struct {
 	// Name is the tag.
