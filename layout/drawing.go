@@ -514,6 +514,7 @@ func (d *Drawing) computeForces() {
 	if small && len(d.active) == n {
 		d.pairForces()
 		d.repelEdges()
+		d.gravity()
 		return
 	}
 	for _, v := range d.active {
@@ -543,6 +544,32 @@ func (d *Drawing) computeForces() {
 		d.force[v] = r2.Vec{X: float64(fx - rx), Y: float64(fy - ry)}
 	}
 	d.repelEdges()
+	d.gravity()
+}
+
+// gravity pulls every vertex toward the centroid of the drawing, in
+// phases that move every vertex, with a force that alone would move a
+// vertex Gravity of its distance to the centroid per iteration. Springs
+// and repulsion say nothing about how a level sits as a whole: without
+// it a branching level's tunnels straighten out radially and the level
+// spreads (caves seed 113: 330 rooms, 158 room extents wide, rooms 1.3%
+// of the bounding box); with it branches fold in beside each other.
+func (d *Drawing) gravity() {
+	if d.f.Gravity == 0 || len(d.active) != len(d.Pos) || len(d.Pos) == 0 {
+		return
+	}
+	var cx, cy float64
+	for _, p := range d.Pos {
+		cx, cy = cx+p.X, cy+p.Y
+	}
+	n := float64(len(d.Pos))
+	cx, cy = cx/n, cy/n
+	for _, v := range d.active {
+		k := float64(len(d.g.Neighbors(int(v))) + 1)
+		f := float64(float64(d.f.Gravity*float64(d.f.SpringStrength*stiffness)) * k)
+		p := d.Pos[v]
+		d.force[v] = r2.Vec{X: float64(d.force[v].X + float64(f*float64(cx-p.X))), Y: float64(d.force[v].Y + float64(f*float64(cy-p.Y)))}
+	}
 }
 
 // pairForces computes the forces of a phase in which every vertex is

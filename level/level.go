@@ -281,6 +281,7 @@ func LayoutForces(f rulesets.Forces) layout.Forces {
 		Cutoff:              f.Cutoff,
 		MaxIterations:       f.MaxIterations,
 		CrossingFree:        f.CrossingFree,
+		Gravity:             f.Gravity,
 	}
 }
 

@@ -141,6 +141,7 @@ type Forces struct {
 	Cutoff              Float  `json:"cutoff"`
 	MaxIterations       int    `json:"max_iterations"`
 	CrossingFree        bool   `json:"crossing_free"`
+	Gravity             Float  `json:"gravity"`
 }
 
 // Rooms is the [rooms] table.
@@ -469,6 +470,7 @@ func forcesOf(f rulesets.Forces) Forces {
 		SpringStrength: Float(f.SpringStrength), EdgeLength: Float(f.EdgeLength), Repulsion: Float(f.Repulsion),
 		MaxDelta: Float(f.MaxDelta), ConvergenceDistance: Float(f.ConvergenceDistance),
 		Spring: f.Spring, Cutoff: Float(f.Cutoff), MaxIterations: f.MaxIterations, CrossingFree: f.CrossingFree,
+		Gravity: Float(f.Gravity),
 	}
 }
 

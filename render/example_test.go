@@ -142,7 +142,7 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 110 lines of 114 cells
+	// 113 lines of 112 cells
 	// P: 1
 	// G: 1
 	// H: 28
@@ -162,5 +162,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":119,"height":132,"entrance":{"q":-8,"r":118},"goal":{"q":38,"r":11},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":117,"height":136,"entrance":{"q":-12,"r":122},"goal":{"q":37,"r":14},
 }

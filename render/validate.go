@@ -158,6 +158,9 @@ func (d *Document) validateParams(p *problems) {
 		}
 		positive(member(t.path, "cutoff"), f.Cutoff)
 		atLeast(member(t.path, "max_iterations"), f.MaxIterations, 1)
+		if g := float64(f.Gravity); !(g >= 0 && g <= 1) {
+			p.add(member(t.path, "gravity"), "is %v, want a number from 0 to 1", g)
+		}
 	}
 	r := pp.Rooms
 	positive("params.rooms.margin", r.Margin)

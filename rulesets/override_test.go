@@ -66,6 +66,8 @@ func TestKeys(t *testing.T) {
 		"relax.cutoff":                 {"6", func(rs *Ruleset) any { return rs.Relax.Cutoff }, 6.0},
 		"relax.max_iterations":         {"88", func(rs *Ruleset) any { return rs.Relax.MaxIterations }, 88},
 		"relax.crossing_free":          {"true", func(rs *Ruleset) any { return rs.Relax.CrossingFree }, true},
+		"relax.gravity":                {"0.01", func(rs *Ruleset) any { return rs.Relax.Gravity }, 0.01},
+		"layout.gravity":               {"0.002", func(rs *Ruleset) any { return rs.Layout.Gravity }, 0.002},
 		"relax.spring_strength":        {"11", func(rs *Ruleset) any { return rs.Relax.SpringStrength }, 11.0},
 		"relax.edge_length":            {"33", func(rs *Ruleset) any { return rs.Relax.EdgeLength }, 33.0},
 		"relax.repulsion":              {"0.2", func(rs *Ruleset) any { return rs.Relax.Repulsion }, 0.2},

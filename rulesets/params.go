@@ -90,6 +90,11 @@ type Forces struct {
 	// keeps none (see NOTES.md, PrEd). The relax pass always does. Default
 	// true.
 	CrossingFree bool `toml:"crossing_free"`
+	// Gravity pulls every vertex toward the drawing's centroid in phases
+	// that move every vertex: alone, a vertex would move this fraction of
+	// its distance per step. From 0 to 1. Defaults 0 ([layout])
+	// and 0.0025 ([relax]).
+	Gravity float64 `toml:"gravity"`
 }
 
 // DefaultLayout returns the [layout] defaults.
@@ -101,7 +106,7 @@ func DefaultLayout() Forces {
 // DefaultRelax returns the [relax] defaults.
 func DefaultRelax() Forces {
 	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01,
-		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true}
+		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}
 }
 
 func (f *Forces) check(c check) {
@@ -114,6 +119,9 @@ func (f *Forces) check(c check) {
 	c.atLeast("max_iterations", f.MaxIterations, 1)
 	if f.Spring != "log" && f.Spring != "hooke" {
 		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
+	}
+	if !(f.Gravity >= 0 && f.Gravity <= 1) {
+		c.fail("gravity", "gravity is %v: use a number from 0 (none) to 1, such as 0.0025", f.Gravity)
 	}
 }
 
