@@ -242,14 +242,8 @@ func TestMemoryBudget(t *testing.T) {
 // 300-iteration cap on half the seeds, with rooms swinging back and forth
 // across a stiff repulsion; per-vertex step control (layout's stepHeat)
 // lets it settle. Measured over seeds 1–40: 19 converged before, 38 after.
-// Gravity is off here: its slow mode, a branch folding in, can outlast the
-// cap on its own (with the default, 5 of these 10 run to it).
 func TestRelaxConverges(t *testing.T) {
-	o, err := rulesets.ParseOverride("relax.gravity=0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := rulesets.Loader{Overrides: []rulesets.Override{o}}.Bundled("tree")
+	rs, err := rulesets.Bundled("tree")
 	if err != nil {
 		t.Fatal(err)
 	}
