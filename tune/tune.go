@@ -50,6 +50,12 @@ type Metrics struct {
 	MeanAttempts float64
 	// MedianTimeMS is the median time of level.Generate, in milliseconds.
 	MedianTimeMS float64
+	// TimeSpreadMS is how far the times spread above the median: the p95
+	// minus the median, in milliseconds. Rank takes two cells' times as
+	// equal when they differ by no more than the larger spread.
+	TimeSpreadMS float64
+	// timeClass is set by Rank: see timeClasses.
+	timeClass float64
 	// EdgeDeviation is the mean of the levels' edge-length deviation
 	// (metrics.quality.edge_deviation).
 	EdgeDeviation float64
@@ -79,6 +85,7 @@ func MetricsOf(s stats.Set) Metrics {
 		Worst:         extreme(s.Metric("worst"), true),
 		Density:       extreme(s.Metric("compactness"), false),
 		MedianTimeMS:  math.NaN(),
+		TimeSpreadMS:  math.NaN(),
 	}
 	if s.Levels > 0 {
 		m.Validity = float64(s.FirstAttempt) / float64(s.Levels)
@@ -86,6 +93,7 @@ func MetricsOf(s stats.Set) Metrics {
 	m.Clearance = extreme(s.Metric("clearance"), false)
 	if s.Time != nil {
 		m.MedianTimeMS = s.Time.MedianMS
+		m.TimeSpreadMS = s.Time.P95MS - s.Time.MedianMS
 	}
 	return m
 }
