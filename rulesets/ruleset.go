@@ -28,6 +28,8 @@ type Ruleset struct {
 	Layout Forces
 	Relax  Forces
 	Rooms  Rooms
+	// Quality holds the limits a level's geometry must keep.
+	Quality Quality
 	// Map holds the map stage's parameters.
 	Map Map
 	// Tags holds the tags the file configures, sorted by name; see Tag.
@@ -80,6 +82,7 @@ type file struct {
 	Layout      Forces      `toml:"layout"`
 	Relax       Forces      `toml:"relax"`
 	Rooms       Rooms       `toml:"rooms"`
+	Quality     Quality     `toml:"quality"`
 	Map         Map         `toml:"map"`
 	Tags        tagSet      `toml:"tags"`
 	Templates   templateSet `toml:"templates"`
@@ -200,12 +203,13 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		Layout:  DefaultLayout(),
 		Relax:   DefaultRelax(),
 		Rooms:   DefaultRooms(),
+		Quality: DefaultQuality(),
 		Map:     DefaultMap(),
 	}
 	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
 	rs := &Ruleset{
 		Name: f.Name, Description: f.Description,
-		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Map: f.Map,
+		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Quality: f.Quality, Map: f.Map,
 		Overrides: slices.Clone(l.Overrides),
 		File:      name, Source: bytes.Clone(src), SHA256: sha256.Sum256(src),
 	}
@@ -226,6 +230,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Layout.check(check{d, keyPath{"layout"}})
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Quality.check(check{d, keyPath{"quality"}})
 	rs.Map.check(check{d, keyPath{"map"}})
 	rs.Templates = d.templates(f.Templates)
 	rs.Tags = d.tags(f.Tags, rs.Rooms)

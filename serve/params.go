@@ -59,11 +59,12 @@ func infoOf(rs *rulesets.Ruleset) rulesetInfo {
 		SHA256: hex.EncodeToString(rs.SHA256[:]), Source: string(rs.Source), Params: []param{},
 	}
 	tables := map[string]struct{ value, def any }{
-		"build":  {rs.Build, rulesets.DefaultBuild()},
-		"layout": {rs.Layout, rulesets.DefaultLayout()},
-		"relax":  {rs.Relax, rulesets.DefaultRelax()},
-		"rooms":  {rs.Rooms, rulesets.DefaultRooms()},
-		"map":    {rs.Map, rulesets.DefaultMap()},
+		"build":   {rs.Build, rulesets.DefaultBuild()},
+		"layout":  {rs.Layout, rulesets.DefaultLayout()},
+		"relax":   {rs.Relax, rulesets.DefaultRelax()},
+		"rooms":   {rs.Rooms, rulesets.DefaultRooms()},
+		"quality": {rs.Quality, rulesets.DefaultQuality()},
+		"map":     {rs.Map, rulesets.DefaultMap()},
 	}
 	add := func(group, key string, value, def any) {
 		p := param{Key: key, Group: group, Value: value, Default: def, Choices: choices[key[strings.LastIndexByte(key, '.')+1:]]}
