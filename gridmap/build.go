@@ -23,7 +23,7 @@ const (
 	compactTries = 12
 	// rerouteTries bounds the corridors moved to the front of the routing
 	// order after they found no way, for the whole build.
-	rerouteTries = 4
+	rerouteTries = 8
 	// cellsPerRoom is how many cells the median room's shorter side gets
 	// when Options.Cell is 0.
 	cellsPerRoom = 5
