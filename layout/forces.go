@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"context"
+
 	"fmt"
 	"math"
 )
@@ -72,6 +74,11 @@ type Forces struct {
 	// an edge and no edge can sweep over a vertex (PrEd): a drawing without
 	// crossings keeps none. Ignored while the drawing has crossings.
 	CrossingFree bool
+	// Context, if set, ends a phase at the head of its next iteration once
+	// it is done: Update returns false with the drawing unconverged, and
+	// the caller reads the context's error. A drawing that completes is
+	// the same with or without it.
+	Context context.Context
 }
 
 // DefaultForces returns the design's base values for the construction

@@ -298,10 +298,12 @@ type progress struct {
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
+	con.Forces.Context = ctx
 	bo := rs.Build.Options()
 	bo.Exhaustive = opts.Exhaustive
 	bo.RejectCrossings = true
 	bo.Context = ctx
+	bo.Check = func() error { return overBudget(rs, seed, a, opts, pr) }
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
@@ -361,7 +363,9 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	gap := roomsOf(rs).Gap()
-	relax, err := layout.RelaxWatch(g, rooms, gap, LayoutForces(rs.Relax), relaxWatch)
+	rf := LayoutForces(rs.Relax)
+	rf.Context = ctx
+	relax, err := layout.RelaxWatch(g, rooms, gap, rf, relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		return nil, err.Error(), crossings, nil
 	} else if err != nil {
