@@ -102,8 +102,9 @@ func (e *MemoryError) Error() string {
 		e.Ruleset, e.Seed, e.Limit>>20, e.Stage, e.Attempt, e.Vertices, e.Heap>>20)
 }
 
-// heapBytes returns the bytes of live and not yet swept heap objects.
-func heapBytes() uint64 {
+// HeapBytes returns the bytes of live and not yet swept heap objects, the
+// measure of Options.MaxHeap.
+func HeapBytes() uint64 {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(sample)
 	if sample[0].Value.Kind() != metrics.KindUint64 {
@@ -117,7 +118,7 @@ func overBudget(rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *prog
 	if opts.MaxHeap == 0 {
 		return nil
 	}
-	if h := heapBytes(); h > opts.MaxHeap {
+	if h := HeapBytes(); h > opts.MaxHeap {
 		return &MemoryError{Ruleset: rs.Name, Seed: seed, Limit: opts.MaxHeap, Heap: h, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
 	}
 	return nil
