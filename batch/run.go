@@ -135,8 +135,10 @@ var (
 // newWorker failed, a generator broke the rules of File or Result), after
 // the seeds in flight finish and the manifest of what was done is
 // written; and an error wrapping ErrInterrupted when ctx ended first. The
-// seeds in flight when ctx ends are finished: their generator's context
-// is not cancelled.
+// generators get ctx: a seed in flight when it ends is abandoned (its
+// generator returns the context's error), is not recorded, and is
+// generated again by the next run, so that an interrupted run ends within
+// the generator's reaction time rather than a whole level's.
 func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int) (Generator, error), opts Options) (Summary, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Summary{}, err
@@ -157,7 +159,7 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 		names:       namesOf(opts.Shard),
 		retryFailed: opts.RetryFailed,
 		now:         opts.Now,
-		gctx:        context.WithoutCancel(ctx),
+		gctx:        ctx,
 	}
 	if r.now == nil {
 		r.now = time.Now
@@ -225,11 +227,12 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 }
 
 type runner struct {
-	dir              string
-	block            Seeds
-	names            names
-	retryFailed      bool
-	now              func() time.Time
+	dir         string
+	block       Seeds
+	names       names
+	retryFailed bool
+	now         func() time.Time
+	// gctx is the generators' context: Run's.
 	gctx             context.Context
 	prior            map[uint64]record
 	journal, timings *os.File

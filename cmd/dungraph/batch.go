@@ -51,8 +51,9 @@ whatever --workers, --shard or the order levels finish in; timings go to
 DIR/timings.jsonl.
 
 Rerunning the same command resumes: seeds whose files match the manifest are
-skipped, missing or damaged ones regenerated. Ctrl-C (or SIGTERM) finishes
-the levels in flight, writes the manifest and says how to resume. Seeds that
+skipped, missing or damaged ones regenerated. Ctrl-C (or SIGTERM) stops
+the levels in flight (the next run makes them again), writes the manifest and
+says how to resume. Seeds that
 fail after every attempt are listed with their reasons; they do not stop the
 run (--retry-failed tries them again).
 
