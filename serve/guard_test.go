@@ -2,12 +2,17 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dungraph/dungraph/level"
 )
 
 // Requests a web page on another site can make are refused before any work;
@@ -145,4 +150,55 @@ func TestSlowBody(t *testing.T) {
 		t.Fatalf("the slow request was answered 200: %s", reply)
 	}
 	t.Logf("connection closed after %v: %.60q", took.Round(time.Millisecond), reply)
+}
+
+// A ruleset whose matches would fill the memory gets 503 naming the
+// budget, not a dead server or a 500.
+func TestMemoryBudget(t *testing.T) {
+	src, err := os.ReadFile("../level/testdata/hostile/star.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := quiet()
+	s.MaxMemory = level.HeapBytes() + 32<<20
+	h := s.Handler()
+	body, _ := json.Marshal(map[string]any{"ruleset_toml": string(src), "seed": 1})
+	w := call(t, h, "POST", "/api/generate", string(body))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Fatalf("status %d, want 503: %s", w.Code, w.Body)
+	}
+	if e := errorOf(t, w); !strings.Contains(e.Message, "memory budget") || !strings.Contains(e.Message, "--max-memory") {
+		t.Errorf("message %q", e.Message)
+	}
+	if !stopped(h, 2*time.Second) {
+		t.Error("the generation still runs 2s after its answer")
+	}
+}
+
+// Rulesets load inside the concurrency limit: with one slot taken by a
+// long generation, a load waits for it (here until its own deadline).
+func TestLoadWaitsForSlot(t *testing.T) {
+	s := quiet()
+	s.MaxConcurrent = 1
+	s.Timeout = 2 * time.Second
+	h := s.Handler()
+	done := make(chan struct{})
+	go func() {
+		call(t, h, "POST", "/api/generate", slowBody)
+		close(done)
+	}()
+	for deadline := time.Now().Add(5 * time.Second); h.(*handler).running.Load() == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the generation did not start")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, newRequest(ctx, "POST", "/api/ruleset", `{"ruleset": "tree"}`))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("a load while the only slot is taken: status %d, want 503: %s", w.Code, w.Body)
+	}
+	<-done
 }
