@@ -78,7 +78,7 @@ func BenchmarkMatch(b *testing.B) {
 func BenchmarkBuild(b *testing.B) {
 	gr := mustCompile(b, growDefinition())
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	check := func() error {
+	check := func(*Graph) error {
 		metrics.Read(heap)
 		if heap[0].Value.Uint64() > 1<<40 {
 			return errors.New("over budget")

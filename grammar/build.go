@@ -56,11 +56,11 @@ type Options struct {
 	// result of a build that completes.
 	Context context.Context
 	// Check, if set, is asked at every checkEvery-th poll of the context
-	// whether the build may go on; an error stops the build and Build
+	// whether the build of g may go on; an error stops the build and Build
 	// returns it. The level package checks its memory budget here, so that
 	// one step whose search finds millions of matches cannot outgrow it.
 	// Like Context it decides only whether a build completes, never how.
-	Check func() error
+	Check func(g *Graph) error
 }
 
 func (o Options) withDefaults() Options {
@@ -241,7 +241,7 @@ func (b *builder) stopped() bool {
 		b.err = b.opts.Context.Err()
 	}
 	if b.err == nil && b.opts.Check != nil && (b.polls/pollEvery)%checkEvery == 0 {
-		b.err = b.opts.Check()
+		b.err = b.opts.Check(b.g)
 	}
 	return b.err != nil
 }

@@ -304,7 +304,10 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	bo.Exhaustive = opts.Exhaustive
 	bo.RejectCrossings = true
 	bo.Context = ctx
-	bo.Check = func() error { return overBudget(rs, seed, a, opts, pr) }
+	bo.Check = func(g *grammar.Graph) error {
+		pr.vertices = g.Order()
+		return overBudget(rs, seed, a, opts, pr)
+	}
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
