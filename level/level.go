@@ -398,7 +398,10 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	var sol *route.Solution
 	if len(roles.Locks) > 0 {
-		if sol, err = route.Solve(g, rt, roles); err != nil {
+		if sol, err = (route.Solver{Context: ctx}).Solve(g, rt, roles); err != nil {
+			if ctx.Err() != nil {
+				return nil, "", 0, ctx.Err()
+			}
 			return nil, err.Error(), 0, nil
 		}
 		if !sol.Solvable && rs.Build.RequireSolvable {
