@@ -287,14 +287,22 @@ func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a i
 // intersection check: the drawing benchmarks compare with other layouts.
 func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
-	bo := rs.Build.Options()
-	bo.RejectCrossings = true
+	bo := buildOptions(rs)
 	bo.AfterRewrite = con.AfterRewrite
 	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
 	if err != nil {
 		return nil, err
 	}
 	return res.Graph, nil
+}
+
+// buildOptions are the grammar options of rs's builds in the pipeline:
+// matches whose corridors would cross are rejected, except under
+// build.planar = "junction", where crossings become junction rooms.
+func buildOptions(rs *rulesets.Ruleset) grammar.Options {
+	bo := rs.Build.Options()
+	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
+	return bo
 }
 
 // LayoutForces converts a ruleset's [layout] or [relax] table to the
@@ -329,20 +337,21 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
 	con.Forces.Context = ctx
-	bo := rs.Build.Options()
+	bo := buildOptions(rs)
 	bo.Exhaustive = opts.Exhaustive
-	bo.RejectCrossings = true
 	bo.Context = ctx
 	bo.Check = func(g *grammar.Graph) error {
 		pr.vertices = g.Order()
 		return overBudget(rs, seed, a, opts, pr)
 	}
+	prov := newProvenance()
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		prov.record(g, s)
 		pr.stage = StageLayout
 		if err := con.AfterRewrite(g, s); err != nil {
 			return err
@@ -391,6 +400,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			crossings++
 		}
 	}
+	if crossings > 0 && rs.Build.Planar == rulesets.PlanarJunction {
+		planarise(g, construction, rs.Role(rulesets.RoleJunction), prov)
+		corridors = corridorsOf(g)
+		construction = checker.Check(discs(g, nil), corridors)
+	}
 	rooms, err := layout.AssignRooms(g, roomsOf(rs), extentOf(rs), rng)
 	if err != nil {
 		return nil, "", 0, err
@@ -400,7 +414,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	rf.Context = ctx
 	relax, err := layout.RelaxWatch(g, rooms, gap, rf, relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
-		return nil, err.Error(), crossings, nil
+		reason := err.Error()
+		if b := prov.blameCrossings(construction, rs, res); b != "" {
+			reason += "; " + b
+		}
+		return nil, reason, crossings, nil
 	} else if err != nil {
 		return nil, "", 0, err
 	}
@@ -409,7 +427,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	ds := discs(g, rooms)
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
-		return nil, describe(cs), len(cs), nil
+		reason := describe(cs)
+		if b := prov.blameCrossings(cs, rs, res); b != "" {
+			reason += "; " + b
+		}
+		return nil, reason, len(cs), nil
 	}
 	roles := Roles(rs)
 	rt, err := route.Find(g, roles)

@@ -127,6 +127,10 @@ type Build struct {
 	MaxVertices   int `json:"max_vertices"`
 	MaxValence    int `json:"max_valence"`
 	Attempts      int `json:"attempts"`
+	// Planar is build.planar when it is not the default "reject"; a
+	// level of the default leaves it out, so its file reads as one
+	// written before the key existed.
+	Planar string `json:"planar,omitempty"`
 	// RequireSolvable is written only for a ruleset that declares locks:
 	// it does nothing in one that does not.
 	RequireSolvable *bool `json:"require_solvable,omitempty"`
@@ -302,6 +306,9 @@ type RuleStats struct {
 	Valence    int    `json:"valence"`
 	Flip       int    `json:"flip"`
 	Crossing   int    `json:"crossing"`
+	// NonPlanar is left out when 0, as in every level of a planar
+	// grammar.
+	NonPlanar int `json:"nonplanar,omitempty"`
 }
 
 // Failure is a rejected earlier attempt.
@@ -462,6 +469,9 @@ func routeOf(r *route.Route) Route {
 func buildOf(rs *rulesets.Ruleset) Build {
 	b := rs.Build
 	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
+	if b.Planar != rulesets.PlanarReject {
+		out.Planar = b.Planar
+	}
 	if len(rs.Locks()) > 0 {
 		out.RequireSolvable = &b.RequireSolvable
 	}
@@ -543,6 +553,7 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
 			st.Stats = append(st.Stats, RuleStats{
 				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
 				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
+				NonPlanar: rs.NonPlanar,
 			})
 		}
 		t.Steps = append(t.Steps, st)

@@ -140,6 +140,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.build.max_vertices", b.MaxVertices, 1)
 	atLeast("params.build.max_valence", b.MaxValence, 1)
 	atLeast("params.build.attempts", b.Attempts, 1)
+	switch b.Planar {
+	case "", rulesets.PlanarJunction, rulesets.PlanarOff:
+	default:
+		p.add("params.build.planar", "planar %q is not %q or %q (or left out for %q)", b.Planar, rulesets.PlanarJunction, rulesets.PlanarOff, rulesets.PlanarReject)
+	}
 	if b.MinVertices > b.MaxVertices {
 		p.add("params.build", "min_vertices %d is greater than max_vertices %d", b.MinVertices, b.MaxVertices)
 	}
@@ -182,13 +187,13 @@ func (d *Document) validateParams(p *problems) {
 			p.add(member(tp, "variation"), "is %q, want a letter A-Z or \"\"", v)
 		}
 		switch t.Role {
-		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey:
+		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleJunction:
 		case rulesets.RoleLock:
 			if k, ok := pp.Tags[t.Key]; !ok || k.Role != rulesets.RoleKey {
 				p.add(member(tp, "key"), "%q is not a tag of params.tags with role %q", t.Key, rulesets.RoleKey)
 			}
 		default:
-			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock)
+			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction)
 		}
 		if t.Role != rulesets.RoleLock && (t.Key != "" || t.Consumed) {
 			p.add(tp, "key and consumed are for tags with role %q", rulesets.RoleLock)

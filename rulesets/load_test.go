@@ -38,7 +38,7 @@ func TestLoadDefaults(t *testing.T) {
 	if rs.Name != "minimal" || rs.Description != "" || rs.Weights != grammar.PerRule {
 		t.Errorf("name, description, weights = %q, %q, %v; want \"minimal\", \"\", rule", rs.Name, rs.Description, rs.Weights)
 	}
-	if want := (Build{MaxIterations: 10, MinVertices: 1, MaxVertices: 20, MaxValence: 8, Attempts: 20, RequireSolvable: true}); rs.Build != want {
+	if want := (Build{MaxIterations: 10, MinVertices: 1, MaxVertices: 20, MaxValence: 8, Attempts: 20, Planar: PlanarReject, RequireSolvable: true}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
 	if want := (Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}); rs.Layout != want {
@@ -83,7 +83,7 @@ func TestLoadFull(t *testing.T) {
 	if rs.Name != "corridors" || rs.Description != "Rooms joined by corridors, closed into loops" || rs.Weights != grammar.PerMatch {
 		t.Errorf("name, description, weights = %q, %q, %v", rs.Name, rs.Description, rs.Weights)
 	}
-	if want := (Build{MaxIterations: 12, MinVertices: 4, MaxVertices: 30, MaxValence: 6, Attempts: 5, RequireSolvable: false}); rs.Build != want {
+	if want := (Build{MaxIterations: 12, MinVertices: 4, MaxVertices: 30, MaxValence: 6, Attempts: 5, Planar: PlanarOff, RequireSolvable: false}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
 	if want := (Forces{SpringStrength: 2, EdgeLength: 80, Repulsion: 1.5, MaxDelta: 0.25, ConvergenceDistance: 2, Spring: "hooke", Cutoff: 4, MaxIterations: 250, CrossingFree: false}); rs.Layout != want {

@@ -54,6 +54,7 @@ func TestKeys(t *testing.T) {
 		"build.max_vertices":           {"60", func(rs *Ruleset) any { return rs.Build.MaxVertices }, 60},
 		"build.max_valence":            {"3", func(rs *Ruleset) any { return rs.Build.MaxValence }, 3},
 		"build.attempts":               {"2", func(rs *Ruleset) any { return rs.Build.Attempts }, 2},
+		"build.planar":                 {"reject", func(rs *Ruleset) any { return rs.Build.Planar }, "reject"},
 		"layout.spring_strength":       {"3", func(rs *Ruleset) any { return rs.Layout.SpringStrength }, 3.0},
 		"layout.edge_length":           {"120.5", func(rs *Ruleset) any { return rs.Layout.EdgeLength }, 120.5},
 		"layout.repulsion":             {"0.3", func(rs *Ruleset) any { return rs.Layout.Repulsion }, 0.3},

@@ -28,21 +28,33 @@ type Build struct {
 	// Attempts is how many whole levels, each with a seed derived from the
 	// user's, are tried before giving up when the layout fails. Default 20.
 	Attempts int `toml:"attempts"`
+	// Planar says what happens to a rewrite that would leave corridors no
+	// drawing can keep apart: PlanarReject (the default) skips the match,
+	// PlanarJunction keeps it and turns each crossing left in the
+	// construction drawing into a junction room, PlanarOff does neither.
+	Planar string `toml:"planar"`
 	// RequireSolvable rejects an attempt whose level cannot be finished
 	// (see route.Solve), like an attempt with conflicts, when the ruleset
 	// declares locks; a ruleset without locks ignores it. Default true.
 	RequireSolvable bool `toml:"require_solvable"`
 }
 
+// The values of build.planar.
+const (
+	PlanarReject   = "reject"
+	PlanarJunction = "junction"
+	PlanarOff      = "off"
+)
+
 // DefaultBuild returns the [build] defaults.
 func DefaultBuild() Build {
 	return Build{
-		MaxIterations: grammar.DefaultMaxIterations,
-		MinVertices:   grammar.DefaultMinVertices,
-		MaxVertices:   grammar.DefaultMaxVertices,
-		MaxValence:    grammar.DefaultMaxValence,
-		Attempts:      20,
-
+		MaxIterations:   grammar.DefaultMaxIterations,
+		MinVertices:     grammar.DefaultMinVertices,
+		MaxVertices:     grammar.DefaultMaxVertices,
+		MaxValence:      grammar.DefaultMaxValence,
+		Attempts:        20,
+		Planar:          PlanarReject,
 		RequireSolvable: true,
 	}
 }
@@ -54,6 +66,11 @@ func (b *Build) check(c check) {
 	c.atLeast("max_valence", b.MaxValence, 1)
 	c.atLeast("attempts", b.Attempts, 1)
 	c.order("min_vertices", b.MinVertices, "max_vertices", b.MaxVertices, "")
+	switch b.Planar {
+	case PlanarReject, PlanarJunction, PlanarOff:
+	default:
+		c.fail("planar", "planar is %q: use %q (skip rewrites that cannot be drawn without crossings), %q (turn crossings into junction rooms) or %q", b.Planar, PlanarReject, PlanarJunction, PlanarOff)
+	}
 }
 
 // Options returns the grammar build options for these limits.
@@ -63,6 +80,8 @@ func (b Build) Options() grammar.Options {
 		MinVertices:   b.MinVertices,
 		MaxVertices:   b.MaxVertices,
 		MaxValence:    b.MaxValence,
+		// "junction" lets the layout planarise, "off" lets attempts fail.
+		RejectNonPlanar: b.Planar == PlanarReject,
 	}
 }
 
@@ -205,12 +224,15 @@ type Tag struct {
 const (
 	RoleEntrance = "entrance"
 	RoleGoal     = "goal"
+	// RoleJunction marks the tag of the rooms that build.planar =
+	// "junction" puts where two corridors cross.
+	RoleJunction = "junction"
 	RoleKey      = "key"
 	RoleLock     = "lock"
 )
 
 // roles are the values Tag.Role accepts besides "".
-var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock}
+var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction}
 
 // ReservedEntities are the characters of the text level format that a
 // tag's entity cannot take: wall, floor, spawn, the two doors and the goal.
@@ -327,7 +349,7 @@ func (c check) color(key, v string) {
 // role accepts "" and the roles.
 func (c check) role(key, v string) {
 	if v != "" && !slices.Contains(roles, v) {
-		c.fail(key, "role %q is not %q, %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleKey, RoleLock)
+		c.fail(key, "role %q is not %q, %q, %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction)
 	}
 }
 

@@ -42,7 +42,8 @@ type Ruleset struct {
 
 	// Warnings are the likely mistakes of the file and overrides that are
 	// not errors: a limit that never binds, a rule that can never apply,
-	// settings of a tag no rule uses. A ruleset with warnings builds.
+	// settings of a tag no rule uses, a rule whose substitute is drawn with
+	// crossing corridors. A ruleset with warnings builds.
 	Warnings ErrorList
 
 	// Overrides are the overrides applied on top of the file, in order.
@@ -219,6 +220,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
+	if rs.Build.Planar == PlanarJunction && rs.Role(RoleJunction) == "" {
+		d.errAt(keyPath{"build", "planar"}, false, "planar = %q puts a room where two corridors cross: give one tag role = %q (for example [tags.x] role = %q)", PlanarJunction, RoleJunction, RoleJunction)
+	}
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights
@@ -236,6 +240,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		}
 		if len(d.errs) == 0 {
 			d.lint(def, index, rs.Build)
+			d.crossingSubstitutes(def.Rules, index)
 		}
 	}
 	if len(d.errs) > 0 {
@@ -283,7 +288,7 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 			t.MaxExtent = def.MaxExtent
 		}
 		t.check(check{d, tp})
-		if t.Role == RoleEntrance || t.Role == RoleGoal {
+		if t.Role == RoleEntrance || t.Role == RoleGoal || t.Role == RoleJunction {
 			if other, dup := roles[t.Role]; dup {
 				d.errAt(tp.with("role"), false, "role %q is also the role of tags.%s: one tag per role", t.Role, other)
 			} else {
@@ -362,8 +367,8 @@ func (r *Ruleset) Keys() []string {
 	return out
 }
 
-// Role returns the tag that takes role (RoleEntrance or RoleGoal), or ""
-// when no tag does.
+// Role returns the tag that takes role (RoleEntrance, RoleGoal or
+// RoleJunction), or "" when no tag does.
 func (r *Ruleset) Role(role string) string {
 	for _, t := range r.Tags {
 		if t.Role == role {

@@ -45,7 +45,8 @@ type param struct {
 var choices = map[string][]string{
 	"weights": {"rule", "match"},
 	"spring":  {"log", "hooke"},
-	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock},
+	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction},
+	"planar":  {rulesets.PlanarReject, rulesets.PlanarJunction, rulesets.PlanarOff},
 }
 
 // infoOf describes rs and its parameters, in the order of rulesets.Keys

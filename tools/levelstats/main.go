@@ -2,7 +2,7 @@
 // prints, per ruleset, the share valid on the first attempt and within the
 // attempts, the mean attempts, and the median and p95 time per level: the
 // table in BENCHMARKS.md. It is a measuring tool for the project, not part
-// of dungraph's CLI (dungraph stats, issue 7, will be).
+// of dungraph's CLI (dungraph stats is).
 //
 //	go run ./tools/levelstats -seeds 1000 [-rulesets quads,tree] [-set layout.spring=hooke ...]
 package main
