@@ -319,6 +319,7 @@ func LayoutForces(f rulesets.Forces) layout.Forces {
 		Cutoff:              f.Cutoff,
 		MaxIterations:       f.MaxIterations,
 		CrossingFree:        f.CrossingFree,
+		Gravity:             f.Gravity,
 	}
 }
 
@@ -433,6 +434,12 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		}
 		return nil, reason, len(cs), nil
 	}
+	quality := layout.Measure(g, rooms, gap)
+	if miss := limitsOf(rs).Miss(quality.Geometry); miss != "" {
+		// Valid but not good: a level of dots in a vast plane, or a few
+		// corridors blown up past the rest, is retried like a conflict.
+		return nil, "geometry outside the [quality] limits: " + miss, 0, nil
+	}
 	roles := Roles(rs)
 	rt, err := route.Find(g, roles)
 	if err != nil {
@@ -461,7 +468,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			ConstructionCrossings: crossings,
 			Construct:             con.Stats(),
 			Relax:                 relax,
-			Quality:               layout.Measure(g, rooms, gap),
+			Quality:               quality,
 			Clearance:             checker.Clearance(ds, corridors),
 		},
 	}
@@ -488,6 +495,11 @@ func describe(cs []layout.Conflict) string {
 		parts = append(parts, c.String())
 	}
 	return fmt.Sprintf("%d conflicts after relaxing: %s", len(cs), strings.Join(parts, "; "))
+}
+
+func limitsOf(rs *rulesets.Ruleset) layout.Limits {
+	q := rs.Quality
+	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
 }
 
 func roomsOf(rs *rulesets.Ruleset) layout.Rooms {

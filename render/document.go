@@ -82,11 +82,12 @@ type RulesetRef struct {
 // defaults included: the ruleset's tables of the same names.
 type Params struct {
 	// Weights is "rule" or "match" (see grammar.WeightMode).
-	Weights string `json:"weights"`
-	Build   Build  `json:"build"`
-	Layout  Forces `json:"layout"`
-	Relax   Forces `json:"relax"`
-	Rooms   Rooms  `json:"rooms"`
+	Weights string  `json:"weights"`
+	Build   Build   `json:"build"`
+	Layout  Forces  `json:"layout"`
+	Relax   Forces  `json:"relax"`
+	Rooms   Rooms   `json:"rooms"`
+	Quality Quality `json:"quality"`
 	// Tags holds, for every tag the ruleset configures or the level uses,
 	// its effective settings, by tag name.
 	Tags map[string]Tag `json:"tags"`
@@ -147,6 +148,7 @@ type Forces struct {
 	Cutoff              Float  `json:"cutoff"`
 	MaxIterations       int    `json:"max_iterations"`
 	CrossingFree        bool   `json:"crossing_free"`
+	Gravity             Float  `json:"gravity"`
 }
 
 // Rooms is the [rooms] table.
@@ -155,6 +157,14 @@ type Rooms struct {
 	MinExtent   int   `json:"min_extent"`
 	MaxExtent   int   `json:"max_extent"`
 	RadiusFudge Float `json:"radius_fudge"`
+}
+
+// Quality is the [quality] table.
+type Quality struct {
+	MaxStretch Float `json:"max_stretch"`
+	MaxTail    Float `json:"max_tail"`
+	MaxWorst   Float `json:"max_worst"`
+	MinDensity Float `json:"min_density"`
 }
 
 // Tag is a [tags.<name>] table with its defaults filled in.
@@ -253,6 +263,10 @@ type QualityMetrics struct {
 	Min               Point `json:"min"`
 	Max               Point `json:"max"`
 	Aspect            Float `json:"aspect"`
+	Stretch           Float `json:"stretch"`
+	Tail              Float `json:"tail"`
+	Worst             Float `json:"worst"`
+	Density           Float `json:"density"`
 }
 
 // Point is a position in world units.
@@ -383,6 +397,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
+			Quality: Quality{MaxStretch: Float(rs.Quality.MaxStretch), MaxTail: Float(rs.Quality.MaxTail), MaxWorst: Float(rs.Quality.MaxWorst), MinDensity: Float(rs.Quality.MinDensity)},
 			Tags:    map[string]Tag{},
 			Rules:   map[string]RuleParams{},
 			Groups:  map[string]GroupParams{},
@@ -483,6 +498,7 @@ func forcesOf(f rulesets.Forces) Forces {
 		SpringStrength: Float(f.SpringStrength), EdgeLength: Float(f.EdgeLength), Repulsion: Float(f.Repulsion),
 		MaxDelta: Float(f.MaxDelta), ConvergenceDistance: Float(f.ConvergenceDistance),
 		Spring: f.Spring, Cutoff: Float(f.Cutoff), MaxIterations: f.MaxIterations, CrossingFree: f.CrossingFree,
+		Gravity: Float(f.Gravity),
 	}
 }
 
@@ -496,6 +512,7 @@ func metricsOf(m level.Metrics) Metrics {
 		Quality: QualityMetrics{
 			EdgeDeviation: Float(q.EdgeDeviation), Stress: Float(q.Stress), AngularResolution: Float(q.AngularResolution),
 			Min: pointOf(q.Min), Max: pointOf(q.Max), Aspect: Float(q.Aspect),
+			Stretch: Float(q.Stretch), Tail: Float(q.Tail), Worst: Float(q.Worst), Density: Float(q.Density),
 		},
 		Clearance:         ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
 		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: Float(m.CriticalPathLength),

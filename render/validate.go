@@ -163,6 +163,9 @@ func (d *Document) validateParams(p *problems) {
 		}
 		positive(member(t.path, "cutoff"), f.Cutoff)
 		atLeast(member(t.path, "max_iterations"), f.MaxIterations, 1)
+		if g := float64(f.Gravity); !(g >= 0 && g <= 1) {
+			p.add(member(t.path, "gravity"), "is %v, want a number from 0 to 1", g)
+		}
 	}
 	r := pp.Rooms
 	positive("params.rooms.margin", r.Margin)
@@ -170,6 +173,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
 	positive("params.rooms.radius_fudge", r.RadiusFudge)
+	q := pp.Quality
+	positive("params.quality.max_stretch", q.MaxStretch)
+	positive("params.quality.max_tail", q.MaxTail)
+	positive("params.quality.max_worst", q.MaxWorst)
+	positive("params.quality.min_density", q.MinDensity)
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if !isIdent(name) {

@@ -44,7 +44,7 @@ func TestLoadDefaults(t *testing.T) {
 	if want := (Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}); rs.Layout != want {
 		t.Errorf("Layout = %+v; want %+v", rs.Layout, want)
 	}
-	if want := (Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true}); rs.Relax != want {
+	if want := (Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}); rs.Relax != want {
 		t.Errorf("Relax = %+v; want %+v", rs.Relax, want)
 	}
 	if want := (Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1}); rs.Rooms != want {
@@ -89,7 +89,7 @@ func TestLoadFull(t *testing.T) {
 	if want := (Forces{SpringStrength: 2, EdgeLength: 80, Repulsion: 1.5, MaxDelta: 0.25, ConvergenceDistance: 2, Spring: "hooke", Cutoff: 4, MaxIterations: 250, CrossingFree: false}); rs.Layout != want {
 		t.Errorf("Layout = %+v; want %+v", rs.Layout, want)
 	}
-	if want := (Forces{SpringStrength: 8, EdgeLength: 90, Repulsion: 0.1, MaxDelta: 0.4, ConvergenceDistance: 0.05, Spring: "hooke", Cutoff: 2.5, MaxIterations: 120, CrossingFree: false}); rs.Relax != want {
+	if want := (Forces{SpringStrength: 8, EdgeLength: 90, Repulsion: 0.1, MaxDelta: 0.4, ConvergenceDistance: 0.05, Spring: "hooke", Cutoff: 2.5, MaxIterations: 120, CrossingFree: false, Gravity: 0.0025}); rs.Relax != want {
 		t.Errorf("Relax = %+v; want %+v", rs.Relax, want)
 	}
 	if want := (Rooms{Margin: 40, MinExtent: 2, MaxExtent: 10, RadiusFudge: 1.5}); rs.Rooms != want {

@@ -116,6 +116,11 @@ type Forces struct {
 	// keeps none (see NOTES.md, PrEd). The relax pass always does. Default
 	// true.
 	CrossingFree bool `toml:"crossing_free"`
+	// Gravity pulls every vertex toward the drawing's centroid in phases
+	// that move every vertex: alone, a vertex would move this fraction of
+	// its distance per step. From 0 to 1. Defaults 0 ([layout])
+	// and 0.0025 ([relax]).
+	Gravity float64 `toml:"gravity"`
 }
 
 // DefaultLayout returns the [layout] defaults.
@@ -127,7 +132,7 @@ func DefaultLayout() Forces {
 // DefaultRelax returns the [relax] defaults.
 func DefaultRelax() Forces {
 	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01,
-		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true}
+		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}
 }
 
 func (f *Forces) check(c check) {
@@ -147,6 +152,9 @@ func (f *Forces) check(c check) {
 	}
 	if f.Spring != "log" && f.Spring != "hooke" {
 		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
+	}
+	if !(f.Gravity >= 0 && f.Gravity <= 1) {
+		c.fail("gravity", "gravity is %v: use a number from 0 (none) to 1, such as 0.0025", f.Gravity)
 	}
 }
 
@@ -184,6 +192,36 @@ func (r *Rooms) check(c check) {
 	if !c.reported("margin") {
 		c.usable("radius_fudge", "radius_fudge × margin", float64(r.RadiusFudge*r.Margin))
 	}
+}
+
+// Quality holds the limits on a level's geometry, the [quality] table
+// (see layout.Geometry): a level outside them is a failed attempt. Every
+// value must be greater than 0.
+type Quality struct {
+	// MaxStretch bounds the median visible corridor length, in median
+	// room extents. Default 3.
+	MaxStretch float64 `toml:"max_stretch"`
+	// MaxTail bounds the 99th percentile of the visible corridor lengths
+	// over their median. Default 5.
+	MaxTail float64 `toml:"max_tail"`
+	// MaxWorst bounds the longest visible corridor, in median room
+	// extents. Default 12.
+	MaxWorst float64 `toml:"max_worst"`
+	// MinDensity bounds the rooms' area over their bounding box's from
+	// below. Default 0.05.
+	MinDensity float64 `toml:"min_density"`
+}
+
+// DefaultQuality returns the [quality] defaults.
+func DefaultQuality() Quality {
+	return Quality{MaxStretch: 3, MaxTail: 5, MaxWorst: 12, MinDensity: 0.05}
+}
+
+func (q *Quality) check(c check) {
+	c.positive("max_stretch", q.MaxStretch)
+	c.positive("max_tail", q.MaxTail)
+	c.positive("max_worst", q.MaxWorst)
+	c.positive("min_density", q.MinDensity)
 }
 
 // Tag holds the settings of one tag, a [tags.<name>] table.

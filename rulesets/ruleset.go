@@ -28,6 +28,8 @@ type Ruleset struct {
 	Layout Forces
 	Relax  Forces
 	Rooms  Rooms
+	// Quality holds the limits a level's geometry must keep.
+	Quality Quality
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
 
@@ -76,6 +78,7 @@ type file struct {
 	Layout      Forces      `toml:"layout"`
 	Relax       Forces      `toml:"relax"`
 	Rooms       Rooms       `toml:"rooms"`
+	Quality     Quality     `toml:"quality"`
 	Tags        tagSet      `toml:"tags"`
 	Groups      []fileGroup `toml:"groups" keyed:"group"`
 	Passes      []filePass  `toml:"passes" keyed:"pass"`
@@ -194,11 +197,12 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		Layout:  DefaultLayout(),
 		Relax:   DefaultRelax(),
 		Rooms:   DefaultRooms(),
+		Quality: DefaultQuality(),
 	}
 	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
 	rs := &Ruleset{
 		Name: f.Name, Description: f.Description,
-		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms,
+		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Quality: f.Quality,
 		Overrides: slices.Clone(l.Overrides),
 		File:      name, Source: bytes.Clone(src), SHA256: sha256.Sum256(src),
 	}
@@ -219,6 +223,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Layout.check(check{d, keyPath{"layout"}})
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Quality.check(check{d, keyPath{"quality"}})
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
 	if rs.Build.Planar == PlanarJunction && rs.Role(RoleJunction) == "" {
 		d.errAt(keyPath{"build", "planar"}, false, "planar = %q puts a room where two corridors cross: give one tag role = %q (for example [tags.x] role = %q)", PlanarJunction, RoleJunction, RoleJunction)
