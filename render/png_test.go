@@ -410,19 +410,30 @@ func BenchmarkPNGRender(b *testing.B) {
 	reportCPU(b, start)
 }
 
+// countWriter counts the bytes written to it.
+type countWriter int
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	*c += countWriter(len(b))
+	return len(b), nil
+}
+
 func BenchmarkPNGEncode(b *testing.B) {
 	d := benchDoc(b)
 	img, err := (PNG{Labels: true, Trace: true}).Render(d)
 	if err != nil {
 		b.Fatal(err)
 	}
+	var out countWriter
 	start := cpuNow()
 	for b.Loop() {
-		if err := encodePNG(io.Discard, img); err != nil {
+		out = 0
+		if err := encodePNG(&out, img); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, start)
+	b.ReportMetric(float64(out), "png-bytes")
 }
 
 // TestEncodeOpaqueLossless encodes opaque pictures of few colours (written

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"compress/zlib"
 	"encoding/binary"
+	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"io"
+	"math/bits"
 )
 
 // The previews' PNG encoder. image/png chooses a filter for every row by
@@ -119,6 +121,24 @@ func encodeOpaque(w io.Writer, img *image.RGBA) error {
 	} else {
 		p.chunk("IHDR", ihdr[:])
 	}
+	if !paletted && 1+3*width <= maxDistance {
+		writeIDAT(p, runDeflate(img))
+	} else if err := flateRows(p, img, idx, paletted); err != nil {
+		return err
+	}
+	p.chunk("IEND", nil)
+	if p.err != nil {
+		return p.err
+	}
+	return bw.Flush()
+}
+
+// flateRows compresses the rows with compress/flate at BestSpeed: paletted
+// rows unfiltered, RGB rows with the Sub filter (RGB rows wider than
+// runDeflate can reach).
+func flateRows(p *pngWriter, img *image.RGBA, idx []byte, paletted bool) error {
+	b := img.Bounds()
+	width, height := b.Dx(), b.Dy()
 	idat := bufio.NewWriterSize(p, 1<<16)
 	zw, err := zlib.NewWriterLevel(idat, zlib.BestSpeed)
 	if err != nil {
@@ -153,9 +173,190 @@ func encodeOpaque(w io.Writer, img *image.RGBA) error {
 	if err := idat.Flush(); err != nil {
 		return err
 	}
-	p.chunk("IEND", nil)
-	if p.err != nil {
-		return p.err
+	return nil
+}
+
+// maxDistance is the farthest back a deflate match may reach.
+const maxDistance = 32768
+
+// writeIDAT writes a zlib stream as IDAT chunks of at most 1 MiB.
+func writeIDAT(p *pngWriter, z []byte) {
+	for len(z) > 0 {
+		n := min(len(z), 1<<20)
+		p.chunk("IDAT", z[:n])
+		z = z[n:]
 	}
-	return bw.Flush()
+}
+
+// runDeflate compresses the unfiltered RGB rows of img into a zlib stream
+// of one deflate block with the fixed Huffman codes (RFC 1951, 3.2.6).
+// Its only matches are runs of pixels equal to the pixel to their left
+// (distance 3) or to the pixel above (distance one row), found by
+// comparing whole RGBA pixels: a preview is flat colour, so nearly every
+// byte is in such a run, and finding them costs one comparison a pixel
+// where a general matcher hashes every byte. The rows need 1 + 3 × width
+// ≤ maxDistance.
+func runDeflate(img *image.RGBA) []byte {
+	b := img.Bounds()
+	width, height := b.Dx(), b.Dy()
+	rowLen := 1 + 3*width
+	bw := bitWriter{out: make([]byte, 0, 1<<18)}
+	bw.out = append(bw.out, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
+	bw.bits(3, 3)                       // the final block, fixed codes
+	adler := adler32.New()
+	rgb := make([]byte, rowLen)
+	pixel := func(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+	var above []byte
+	for y := range height {
+		cur := img.Pix[(b.Min.Y+y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:][: 4*width : 4*width]
+		for x := range width {
+			copy(rgb[1+3*x:1+3*x+3], cur[4*x:4*x+3])
+		}
+		adler.Write(rgb) // rgb[0] is 0: filter None
+		bw.literal(0)
+		for x := 0; x < width; {
+			up, left := x, x
+			if above != nil {
+				for up < width && pixel(cur, up) == pixel(above, up) {
+					up++
+				}
+			}
+			if x > 0 {
+				for left < width && pixel(cur, left) == pixel(cur, x-1) {
+					left++
+				}
+			}
+			switch {
+			case left > x && left >= up:
+				bw.match(3*(left-x), 3)
+				x = left
+			case up > x:
+				bw.match(3*(up-x), rowLen)
+				x = up
+			default:
+				bw.literal(int(cur[4*x]))
+				bw.literal(int(cur[4*x+1]))
+				bw.literal(int(cur[4*x+2]))
+				x++
+			}
+		}
+		above = cur
+	}
+	bw.literal(256) // end of block
+	bw.flush()
+	return binary.BigEndian.AppendUint32(bw.out, adler.Sum32())
+}
+
+// bitWriter packs deflate codes into bytes, least significant bit first.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bitWriter) bits(v uint64, n uint) {
+	w.acc |= v << w.n
+	w.n += n
+	if w.n >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.n -= 32
+	}
+}
+
+func (w *bitWriter) flush() {
+	for w.n > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n -= min(w.n, 8)
+	}
+}
+
+// literal writes a literal/length symbol in its fixed code.
+func (w *bitWriter) literal(sym int) {
+	c := fixedLitCodes[sym]
+	w.bits(uint64(c.code), uint(c.len))
+}
+
+// match writes copies of n bytes from dist back, n a multiple of 3: pieces
+// of at most 258 bytes, each at least 3 since 258 is a multiple of 3.
+func (w *bitWriter) match(n, dist int) {
+	dc := distCode(dist)
+	for n > 0 {
+		l := min(n, 258)
+		n -= l
+		lc := lengthCodes[l]
+		w.literal(int(lc.sym))
+		w.bits(uint64(lc.extra), uint(lc.extraBits))
+		w.bits(uint64(dc.code), uint(dc.len))
+	}
+}
+
+// fixedCode is a Huffman code, bit-reversed for the bitWriter.
+type fixedCode struct {
+	code uint32
+	len  uint8
+}
+
+// lengthCode is the symbol of a match length and its extra bits.
+type lengthCode struct {
+	sym       uint16
+	extraBits uint8
+	extra     uint16
+}
+
+var fixedLitCodes, lengthCodes = fixedTables()
+
+func fixedTables() (lit [288]fixedCode, length [259]lengthCode) {
+	for s := range lit {
+		var c, n uint32
+		switch {
+		case s < 144:
+			c, n = 0x30+uint32(s), 8
+		case s < 256:
+			c, n = 0x190+uint32(s-144), 9
+		case s < 280:
+			c, n = uint32(s-256), 7
+		default:
+			c, n = 0xc0+uint32(s-280), 8
+		}
+		lit[s] = fixedCode{reverse(c, n), uint8(n)}
+	}
+	// Lengths 3-258 by symbols 257-285 (RFC 1951, 3.2.5).
+	base := 3
+	for i := range 28 {
+		extra := 0
+		if i >= 8 {
+			extra = (i - 4) / 4
+		}
+		for e := range 1 << extra {
+			length[base+e] = lengthCode{uint16(257 + i), uint8(extra), uint16(e)}
+		}
+		base += 1 << extra
+	}
+	length[258] = lengthCode{sym: 285}
+	return lit, length
+}
+
+// distCode returns the code of a distance, from 1 to maxDistance, with its
+// extra bits appended above the 5-bit fixed code.
+func distCode(d int) fixedCode {
+	base, sym, extra := 1, 0, 0
+	for {
+		if sym >= 4 && sym%2 == 0 {
+			extra++
+		}
+		if d < base+1<<extra || sym == 29 {
+			break
+		}
+		base += 1 << extra
+		sym++
+	}
+	return fixedCode{reverse(uint32(sym), 5) | uint32(d-base)<<5, uint8(5 + extra)}
+}
+
+// reverse reverses the n low bits of c: Huffman codes are sent from their
+// most significant bit.
+func reverse(c, n uint32) uint32 {
+	return bits.Reverse32(c) >> (32 - n)
 }
