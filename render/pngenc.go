@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"compress/zlib"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"io"
@@ -203,40 +202,37 @@ func runDeflate(img *image.RGBA) []byte {
 	bw := bitWriter{out: make([]byte, 0, 1<<18)}
 	bw.out = append(bw.out, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
 	bw.bits(3, 3)                       // the final block, fixed codes
-	adler := adler32.New()
-	rgb := make([]byte, rowLen)
-	pixel := func(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+	sum := adler{s1: 1}
 	var above []byte
 	for y := range height {
 		cur := img.Pix[(b.Min.Y+y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:][: 4*width : 4*width]
-		for x := range width {
-			copy(rgb[1+3*x:1+3*x+3], cur[4*x:4*x+3])
-		}
-		adler.Write(rgb) // rgb[0] is 0: filter None
+		sum.add(0) // filter None
 		bw.literal(0)
 		for x := 0; x < width; {
-			up, left := x, x
-			if above != nil {
-				for up < width && pixel(cur, up) == pixel(above, up) {
-					up++
-				}
-			}
+			// A run of the left pixel's colour long enough is taken as
+			// it is; a short one only if the run of the pixels above is
+			// no longer.
+			left, up := x, x
 			if x > 0 {
-				for left < width && pixel(cur, left) == pixel(cur, x-1) {
-					left++
-				}
+				left = sameRun(cur, x, pixelAt(cur, x-1))
+			}
+			if left-x < 8 && above != nil {
+				up = equalRun(cur, above, x)
 			}
 			switch {
 			case left > x && left >= up:
 				bw.match(3*(left-x), 3)
+				sum.run(pixelAt(cur, x-1), left-x)
 				x = left
 			case up > x:
 				bw.match(3*(up-x), rowLen)
+				sum.pixels(cur[4*x : 4*up])
 				x = up
 			default:
 				bw.literal(int(cur[4*x]))
 				bw.literal(int(cur[4*x+1]))
 				bw.literal(int(cur[4*x+2]))
+				sum.pixels(cur[4*x : 4*x+4])
 				x++
 			}
 		}
@@ -244,7 +240,71 @@ func runDeflate(img *image.RGBA) []byte {
 	}
 	bw.literal(256) // end of block
 	bw.flush()
-	return binary.BigEndian.AppendUint32(bw.out, adler.Sum32())
+	return binary.BigEndian.AppendUint32(bw.out, uint32(sum.s2)<<16|uint32(sum.s1))
+}
+
+// adler is the Adler-32 checksum (RFC 1950) of the RGB bytes of RGBA
+// pixels, computed without copying them out: a pixel r, g, b adds
+// r + g + b to s1 and 3 × s1 + 3r + 2g + b to s2, and a run of n pixels of
+// one colour adds the sums of those series. The sums stay below 65521
+// between calls, so that no product overflows.
+type adler struct{ s1, s2 uint64 }
+
+const adlerMod = 65521
+
+// add adds one byte.
+func (a *adler) add(v byte) {
+	a.s1 = (a.s1 + uint64(v)) % adlerMod
+	a.s2 = (a.s2 + a.s1) % adlerMod
+}
+
+// pixels adds the RGB bytes of RGBA pixels p: at most 2^16 of them, which
+// keeps s2 below 2^64.
+func (a *adler) pixels(p []byte) {
+	s1, s2 := a.s1, a.s2
+	for i := 0; i+4 <= len(p); i += 4 {
+		r, g, b := uint64(p[i]), uint64(p[i+1]), uint64(p[i+2])
+		s2 += 3*s1 + 3*r + 2*g + b
+		s1 += r + g + b
+	}
+	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
+}
+
+// run adds n pixels of colour c (R in the low byte), n below 2^16.
+func (a *adler) run(c uint32, n int) {
+	r, g, b := uint64(c&0xff), uint64(c>>8&0xff), uint64(c>>16&0xff)
+	m := uint64(n)
+	sum := r + g + b
+	a.s2 = (a.s2 + 3*m%adlerMod*a.s1 + m*(3*r+2*g+b) + 3*sum*(m*(m-1)/2%adlerMod)) % adlerMod
+	a.s1 = (a.s1 + m*sum) % adlerMod
+}
+
+func pixelAt(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+
+// sameRun returns the end of the run of pixels of colour c in row from x,
+// comparing two pixels at a time.
+func sameRun(row []byte, x int, c uint32) int {
+	two := uint64(c) | uint64(c)<<32
+	for 4*x+8 <= len(row) && binary.LittleEndian.Uint64(row[4*x:]) == two {
+		x += 2
+	}
+	for 4*x < len(row) && pixelAt(row, x) == c {
+		x++
+	}
+	return x
+}
+
+// equalRun returns the end of the run of pixels from x that are equal in
+// rows a and b, of the same length.
+func equalRun(a, b []byte, x int) int {
+	b = b[:len(a)]
+	for 4*x+8 <= len(a) && binary.LittleEndian.Uint64(a[4*x:]) == binary.LittleEndian.Uint64(b[4*x:]) {
+		x += 2
+	}
+	for 4*x < len(a) && pixelAt(a, x) == pixelAt(b, x) {
+		x++
+	}
+	return x
 }
 
 // bitWriter packs deflate codes into bytes, least significant bit first.
