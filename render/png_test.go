@@ -616,3 +616,20 @@ func TestRunDeflate(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteReusesCanvas: a picture drawn on a canvas another level was
+// drawn on has the same bytes as the first time.
+func TestWriteReusesCanvas(t *testing.T) {
+	write := func(c goldenCase) []byte {
+		var b bytes.Buffer
+		if err := (PNG{Size: 300, Labels: true}).Write(&b, goldenDoc(t, c)); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	first := write(goldenCases[0])
+	write(goldenCases[1])
+	if again := write(goldenCases[0]); !bytes.Equal(first, again) {
+		t.Errorf("%v written after %v: %d bytes unlike the %d written first", goldenCases[0], goldenCases[1], len(again), len(first))
+	}
+}
