@@ -11,13 +11,13 @@ import (
 )
 
 // The previews' PNG encoder. image/png chooses a filter for every row by
-// trying all five, and compresses at the default level: for a 1600² preview
-// that is three quarters of its cost. A preview is flat colour with
-// anti-aliased edges, for which one fixed filter (Sub) and the fastest
-// deflate level cost 17% in size (149 KB for dungeon seed 1 with labels,
-// 127 KB before) and take a third of the time; where the picture has at
-// most 256 colours it is written paletted, unfiltered, a third of the
-// bytes to compress. The pixels are the same: PNG is lossless.
+// trying all five and compresses at the default level: for a 1600² preview
+// that was three quarters of its cost. A preview is flat colour with
+// anti-aliased edges: where it has at most 256 colours it is written
+// paletted, unfiltered, through compress/flate; an RGB preview goes through
+// runDeflate, which only looks for runs of pixels equal to their left or
+// upper neighbour (see NOTES.md, render). The pixels are the same: PNG is
+// lossless.
 
 // pngWriter writes the chunks of a PNG.
 type pngWriter struct {
