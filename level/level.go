@@ -218,6 +218,10 @@ func RandSource(seed uint64, attempt int) *rand.PCG {
 // level cannot be finished (see rulesets.Build.RequireSolvable).
 const UnsolvablePrefix = "unsolvable: "
 
+// QualityPrefix begins the reason of an attempt that was valid but whose
+// geometry missed the ruleset's [quality] limits.
+const QualityPrefix = "geometry outside the [quality] limits: "
+
 // ErrNoValidLevel is wrapped by Generate's error when every attempt failed.
 var ErrNoValidLevel = errors.New("no valid level")
 
@@ -438,7 +442,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if miss := limitsOf(rs).Miss(quality.Geometry); miss != "" {
 		// Valid but not good: a level of dots in a vast plane, or a few
 		// corridors blown up past the rest, is retried like a conflict.
-		return nil, "geometry outside the [quality] limits: " + miss, 0, nil
+		return nil, QualityPrefix + miss, 0, nil
 	}
 	roles := Roles(rs)
 	rt, err := route.Find(g, roles)
