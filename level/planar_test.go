@@ -28,8 +28,10 @@ func loadPlanar(t *testing.T, file, mode string) *rulesets.Ruleset {
 }
 
 // TestPlanarReject: with build.planar = "reject" (the default) every
-// level of the non-planar rulesets is valid on its first attempt, and the
-// rule that would break planarity was drawn and rejected.
+// level of the non-planar rulesets is valid on its first attempt (an
+// attempt retried only for its geometry, the [quality] limits, counts as
+// valid: that retry has nothing to do with planarity), and the rule that
+// would break planarity was drawn and rejected.
 func TestPlanarReject(t *testing.T) {
 	seeds := uint64(50)
 	if testing.Short() {
@@ -43,7 +45,7 @@ func TestPlanarReject(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", tc.file, seed, err)
 			}
-			if lv.Attempt != 0 {
+			if lv.Attempt != 0 && !onlyQuality(lv.Failures) {
 				t.Errorf("%s seed %d: valid on attempt %d, want the first; failures %v", tc.file, seed, lv.Attempt, lv.Failures)
 			}
 			if cs := layout.Check(discs(lv.Graph, lv.Rooms), corridorsOf(lv.Graph)); len(cs) > 0 {
@@ -162,4 +164,14 @@ func TestPlanarProvenance(t *testing.T) {
 			t.Errorf("corridor %d-%d: provenance says step %d, replay %d", l.A, l.B, got, want)
 		}
 	}
+}
+
+// onlyQuality reports whether every failure is a [quality] retry.
+func onlyQuality(fs []Failure) bool {
+	for _, f := range fs {
+		if !strings.HasPrefix(f.Reason, QualityPrefix) {
+			return false
+		}
+	}
+	return true
 }
