@@ -155,7 +155,9 @@ func (o Options) WriteTMJ(w io.Writer, m *gridmap.Map) error {
 		group.Objects = append(group.Objects, jo)
 	}
 	j.Layers = []jsonLayer{cells, group}
-	b, err := json.MarshalIndent(j, "", " ")
+	// Compact, as Tiled's "minimize output" writes it: indented, the
+	// tile data would take a line per cell.
+	b, err := json.Marshal(j)
 	if err != nil {
 		return fmt.Errorf("tiled: writing the TMJ map: %w", err)
 	}

@@ -56,9 +56,12 @@ type xmlLayer struct {
 	Data   xmlData `xml:"data"`
 }
 
+// xmlData is the layer's CSV, written raw: it holds only digits, commas
+// and newlines, which need no escaping, and an escaped newline (&#xA;)
+// would make every row one long line.
 type xmlData struct {
 	Encoding string `xml:"encoding,attr"`
-	CSV      string `xml:",chardata"`
+	CSV      string `xml:",innerxml"`
 }
 
 type xmlObjectGroup struct {
