@@ -53,11 +53,19 @@ func (o Options) name() string {
 	return o.Name
 }
 
+// The suffixes of the files, after Options.Name.
+const (
+	TMXSuffix     = ".tmx"
+	TMJSuffix     = ".tmj"
+	TilesetSuffix = ".tsx"
+	ImageSuffix   = ".tileset.png"
+)
+
 // TilesetFile is the file name of the external tileset a TMX map names.
-func (o Options) TilesetFile() string { return o.name() + ".tsx" }
+func (o Options) TilesetFile() string { return o.name() + TilesetSuffix }
 
 // ImageFile is the file name of the tileset's image.
-func (o Options) ImageFile() string { return o.name() + ".tileset.png" }
+func (o Options) ImageFile() string { return o.name() + ImageSuffix }
 
 func (o Options) check() error {
 	if o.TileSize < 0 || o.TileSize > MaxTileSize {

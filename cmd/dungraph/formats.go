@@ -11,12 +11,16 @@ import (
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
+	"github.com/dungraph/dungraph/tiled"
 )
 
-// output is what a format is made from: the level's document, and the
-// options of the formats the user set with flags.
+// output is what a format is made from: the level's document, the base
+// name its files share (files that name each other, like a Tiled map and
+// its tileset, need it), and the options of the formats the user set with
+// flags.
 type output struct {
 	doc    *render.Document
+	name   string
 	png    render.PNG
 	export exportFlags
 }
@@ -43,9 +47,10 @@ func (f *outputFlags) options() (render.PNG, error) {
 	return png, f.export.check()
 }
 
-// output returns what the formats of doc are made from.
-func (f *outputFlags) output(doc *render.Document, png render.PNG) *output {
-	return &output{doc: doc, png: png, export: f.export}
+// output returns what the formats of doc are made from, for files named
+// name<suffix>.
+func (f *outputFlags) output(doc *render.Document, name string, png render.PNG) *output {
+	return &output{doc: doc, name: name, png: png, export: f.export}
 }
 
 // outputFormat is one kind of output. Each format is one entry in
@@ -138,7 +143,8 @@ type madeFile struct {
 	data   []byte
 }
 
-// makeAll makes the files of every format, in memory.
+// makeAll makes the files of every format, in memory. A file two formats
+// share (the Tiled maps' tileset image) is written once.
 func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
 	var out []madeFile
 	for _, f := range fmts {
@@ -147,7 +153,9 @@ func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
 			return nil, fmt.Errorf("%s: %w", f.name, err)
 		}
 		for i, d := range data {
-			out = append(out, madeFile{suffix: f.suffixes[i], data: d})
+			if !slices.ContainsFunc(out, func(m madeFile) bool { return m.suffix == f.suffixes[i] }) {
+				out = append(out, madeFile{suffix: f.suffixes[i], data: d})
+			}
 		}
 	}
 	return out, nil
@@ -190,6 +198,7 @@ type exportFlags struct {
 	shape         string
 	tiles         string
 	goal          string
+	tileSize      int
 
 	lattice   raster.Lattice
 	roomShape raster.Shape
@@ -202,6 +211,7 @@ func (f *exportFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.shape, "room-shape", "rect", "text and tiles: rooms as their rectangle (rect) or the largest disc inside it (disc)")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
+	fl.IntVar(&f.tileSize, "tile-size", tiled.DefaultTileSize, fmt.Sprintf("tmx and tmj: the tiles' width and height in `pixels`, 1 to %d", tiled.MaxTileSize))
 	cmd.RegisterFlagCompletionFunc("tiles", cobra.FixedCompletions([]string{"square", "hex"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("room-shape", cobra.FixedCompletions([]string{"rect", "disc"}, cobra.ShellCompDirectiveNoFileComp))
 }
@@ -227,6 +237,9 @@ func (f *exportFlags) check() error {
 		return cmdLinef("--tiles: %q is not square or hex", f.tiles)
 	}
 	f.lattice = l
+	if f.tileSize < 1 || f.tileSize > tiled.MaxTileSize {
+		return cmdLinef("--tile-size: want 1 to %d pixels, got %d", tiled.MaxTileSize, f.tileSize)
+	}
 	if len(f.goal) != 1 || f.goal[0] <= ' ' || f.goal[0] > '~' || strings.ContainsRune(rulesets.ReservedEntities[:5], rune(f.goal[0])) {
 		return cmdLinef("--goal-char: want one printable ASCII character other than * P H I and space, got %q", f.goal)
 	}
