@@ -65,6 +65,32 @@ type Map struct {
 	Doors []Door
 	// Entrance and Goal are the cells of kind CellEntrance and CellGoal.
 	Entrance, Goal Point
+	// Owner holds, for each cell (Owner[y*W+x]), the index in Rooms of the
+	// room whose floor it is, -1 for every other cell (walls, corridors,
+	// doors on a room's wall). The cells of a room drawn as a door
+	// (shape "door") are that room's.
+	Owner []int32
+	// CorridorWidth is the corridors' width in cells.
+	CorridorWidth int
+	// ScaleX and ScaleY are the factors the rooms' layout positions were
+	// multiplied by before they were snapped to cells (room sizes are not
+	// scaled): above 1 where the rooms had to be spread apart to fit their
+	// walls and corridors, below 1 where compaction drew them closer.
+	// World coordinates on the map (CellSize, OriginX, OriginY) are those
+	// of the scaled positions.
+	ScaleX, ScaleY float64
+}
+
+// Index returns the index in Cells of cell p.
+func (m *Map) Index(p Point) int { return p.Y*m.W + p.X }
+
+// RoomAt returns the index in Rooms of the room whose floor holds cell
+// (x, y), or -1.
+func (m *Map) RoomAt(x, y int) int {
+	if x < 0 || y < 0 || x >= m.W || y >= m.H {
+		return -1
+	}
+	return int(m.Owner[y*m.W+x])
 }
 
 // At returns the kind of cell (x, y), CellWall outside the map.
@@ -106,7 +132,9 @@ type Corridor struct {
 	// A and B are the vertex ids of the rooms it joins.
 	A, B int
 	// Path is the corridor's cells from the door of A to the door of B,
-	// doors included, each a side-neighbour of the next.
+	// doors included, each a side-neighbour of the next. A corridor of
+	// width w > 1 is the w × w square of cells whose top-left cell is
+	// each point of Path in turn.
 	Path []Point
 }
 
@@ -115,4 +143,27 @@ type Corridor struct {
 type Door struct {
 	Room, Corridor int
 	At             Point
+}
+
+// asciiOf is the character Text writes for each Kind.
+var asciiOf = [...]byte{CellWall: '#', CellFloor: '.', CellCorridor: ',', CellDoor: '+', CellEntrance: '<', CellGoal: '>'}
+
+// Text returns the map as ASCII art, one line per row: '#' wall, '.'
+// floor, ',' corridor, '+' door, '<' entrance and '>' goal. It is meant
+// for people and for golden files; the text level export (package raster)
+// is the format for engines.
+func (m *Map) Text() []byte {
+	out := make([]byte, 0, (m.W+1)*m.H)
+	for y := range m.H {
+		for x := range m.W {
+			k := m.Cells[y*m.W+x]
+			if int(k) < len(asciiOf) {
+				out = append(out, asciiOf[k])
+			} else {
+				out = append(out, '?')
+			}
+		}
+		out = append(out, '\n')
+	}
+	return out
 }

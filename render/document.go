@@ -96,6 +96,10 @@ type Params struct {
 	Rules  map[string]RuleParams  `json:"rules"`
 	Groups map[string]GroupParams `json:"groups"`
 	Passes map[string]PassParams  `json:"passes"`
+	// Templates holds the ruleset's ASCII-art rooms, by name: the rows of
+	// each template's art (see gridmap.ParseTemplate). Absent when the
+	// ruleset has none.
+	Templates map[string][]string `json:"templates,omitempty"`
 }
 
 // RuleParams are a rule's metarules, defaults filled in (weight 1).
@@ -160,6 +164,11 @@ type Tag struct {
 	Variation string `json:"variation"`
 	Role      string `json:"role"`
 	Entity    string `json:"entity"`
+	// Shape is the shape the map stage draws the tag's rooms in (see
+	// gridmap.Shapes); absent means "rect". Templates names the
+	// params.templates a "template" room is drawn from.
+	Shape     string   `json:"shape,omitempty"`
+	Templates []string `json:"templates,omitempty"`
 }
 
 // Vertex is a room: a W × H rectangle centred on (X, Y), inside the disc of
@@ -385,10 +394,16 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			return
 		}
 		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity}
+		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Shape: t.Shape, Templates: slices.Clone(t.Templates)}
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)
+	}
+	for _, t := range rs.Templates {
+		if d.Params.Templates == nil {
+			d.Params.Templates = map[string][]string{}
+		}
+		d.Params.Templates[t.Name] = t.Rows()
 	}
 	for _, r := range rs.Rules {
 		w := r.Weight

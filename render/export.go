@@ -26,6 +26,8 @@ type Raster struct {
 	Shape raster.Shape
 	// Goal is the text level's goal character; default 'G'.
 	Goal byte
+	// Compact shortens the corridors of the map stage (gridmap.Options).
+	Compact bool
 }
 
 // CellOf returns the cell size o uses for d.

@@ -17,7 +17,8 @@ import (
 // level file that says something other than what it means should fail
 // loudly: the input must be one JSON object with "format" "dungraph.level"
 // and "version" 1 (any other version is an error wrapping ErrVersion),
-// every key of the format must be present and no other, with the right
+// every key of the format must be present (but for the few that are
+// optional: a tag's shape and templates, params.templates) and no other, with the right
 // type and in its range, and the document must pass Validate. On failure
 // the error is an ErrorList of every problem with its line, column and
 // path; a wrong format or version is reported alone, since nothing else
@@ -82,7 +83,10 @@ type walker struct {
 
 type structInfo struct {
 	names []string
-	index map[string]int
+	// optional marks the keys written with omitempty: a document without
+	// them means their zero value.
+	optional []bool
+	index    map[string]int
 }
 
 func (w *walker) info(t reflect.Type) *structInfo {
@@ -91,8 +95,9 @@ func (w *walker) info(t reflect.Type) *structInfo {
 	}
 	si := &structInfo{index: map[string]int{}}
 	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		si.names = append(si.names, name)
+		si.optional = append(si.optional, opts == "omitempty")
 		si.index[name] = i
 	}
 	w.structs[t] = si
@@ -392,7 +397,7 @@ func (w *walker) object(t reflect.Type, path string, off int) error {
 	}
 	w.next()
 	for i, ok := range seen {
-		if !ok {
+		if !ok && !si.optional[i] {
 			w.add(off, path, "missing key %q", si.names[i])
 		}
 	}

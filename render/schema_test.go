@@ -234,10 +234,13 @@ func TestSchemaMatchesDocument(t *testing.T) {
 			for _, r := range s["required"].([]any) {
 				required = append(required, r.(string))
 			}
-			var fields []string
+			var fields, mandatory []string
 			for i := range typ.NumField() {
-				name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+				name, opts, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
 				fields = append(fields, name)
+				if opts != "omitempty" {
+					mandatory = append(mandatory, name)
+				}
 				ps, ok := props[name].(map[string]any)
 				if !ok {
 					t.Errorf("%s: schema has no property %q", path, name)
@@ -248,8 +251,8 @@ func TestSchemaMatchesDocument(t *testing.T) {
 			if len(props) != len(fields) {
 				t.Errorf("%s: schema has %d properties, the Go type %d", path, len(props), len(fields))
 			}
-			if !slices.Equal(required, fields) {
-				t.Errorf("%s: required %q, want every field in order %q", path, required, fields)
+			if !slices.Equal(required, mandatory) {
+				t.Errorf("%s: required %q, want every field but the omitempty ones, in order: %q", path, required, mandatory)
 			}
 			if s["additionalProperties"] != false {
 				t.Errorf("%s: additionalProperties is not false", path)

@@ -165,6 +165,7 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
 	positive("params.rooms.radius_fudge", r.RadiusFudge)
+	validateShapes(pp, p)
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if !isIdent(name) {

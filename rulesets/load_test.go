@@ -53,7 +53,7 @@ func TestLoadDefaults(t *testing.T) {
 	if len(rs.Tags) != 0 {
 		t.Errorf("Tags = %+v; want none", rs.Tags)
 	}
-	if tag, ok := rs.Tag("a"); ok || tag != (Tag{Name: "a", Label: "a", MinExtent: 3, MaxExtent: 12}) {
+	if tag, ok := rs.Tag("a"); ok || !reflect.DeepEqual(tag, Tag{Name: "a", Label: "a", MinExtent: 3, MaxExtent: 12}) {
 		t.Errorf("Tag(a) = %+v, %t; want the defaults, false", tag, ok)
 	}
 	if rs.File != "testdata/minimal.toml" || !slices.Equal(rs.Source, src) || rs.SHA256 != sha256.Sum256(src) {
@@ -104,7 +104,7 @@ func TestLoadFull(t *testing.T) {
 	if !reflect.DeepEqual(rs.Tags, wantTags) {
 		t.Errorf("Tags = %+v; want %+v", rs.Tags, wantTags)
 	}
-	if tag, ok := rs.Tag("r"); !ok || tag != wantTags[1] {
+	if tag, ok := rs.Tag("r"); !ok || !reflect.DeepEqual(tag, wantTags[1]) {
 		t.Errorf("Tag(r) = %+v, %t", tag, ok)
 	}
 	wantGroups := []grammar.Group{{Name: "loops", Rules: []string{"loop", "shortcut"}, MaxUses: 2}}

@@ -50,7 +50,10 @@ func (o Override) String() string { return o.Key + "=" + o.Value }
 var (
 	fileType   = reflect.TypeFor[file]()
 	tagSetType = reflect.TypeFor[tagSet]()
-	tagType    = reflect.TypeFor[Tag]()
+	// templateSetType is the [templates] table, which overrides cannot
+	// set: art is edited in the file.
+	templateSetType = reflect.TypeFor[templateSet]()
+	tagType         = reflect.TypeFor[Tag]()
 )
 
 // Keys returns the key path of every parameter an Override may set, in
@@ -62,6 +65,7 @@ func Keys() []string {
 	for _, f := range fields(fileType) {
 		ft := fileType.Field(f.index)
 		switch t := ft.Type; {
+		case t == templateSetType:
 		case t == tagSetType:
 			for _, g := range fields(tagType) {
 				out = append(out, "tags.<tag>."+g.key)
@@ -156,6 +160,8 @@ func (d *decoder) resolve(parts []keyPart, o int) (*node, string, reflect.Type, 
 		sf := t.Field(f.index)
 		last := j == len(parts)-1
 		switch {
+		case sf.Type == templateSetType:
+			return nil, "", nil, "templates are ASCII art: edit them in the ruleset file"
 		case sf.Type == tagSetType || sf.Tag.Get("keyed") != "":
 			what := "tag"
 			if sf.Type != tagSetType {

@@ -3,6 +3,7 @@ package rulesets
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -82,6 +83,8 @@ func TestKeys(t *testing.T) {
 		"tags.<tag>.variation":         {"Z", func(rs *Ruleset) any { return tag(rs).Variation }, "Z"},
 		"tags.<tag>.role":              {"goal", func(rs *Ruleset) any { return tag(rs).Role }, "goal"},
 		"tags.<tag>.entity":            {"k", func(rs *Ruleset) any { return tag(rs).Entity }, "k"},
+		"tags.<tag>.shape":             {"cave", func(rs *Ruleset) any { return tag(rs).Shape }, "cave"},
+		"tags.<tag>.templates":         {"[]", func(rs *Ruleset) any { return len(tag(rs).Templates) }, 0},
 		"groups.<group>.max_uses":      {"5", func(rs *Ruleset) any { return rs.Groups[0].MaxUses }, 5},
 		"passes.<pass>.max_iterations": {"3", func(rs *Ruleset) any { return rs.Passes[0].MaxIterations }, 3},
 		"rules.<rule>.max_uses":        {"0", func(rs *Ruleset) any { return rule(rs).MaxUses }, 0},
@@ -211,8 +214,8 @@ func TestOverrides(t *testing.T) {
 	}
 }
 
-func expect[T comparable](got, want T) error {
-	if got != want {
+func expect[T any](got, want T) error {
+	if !reflect.DeepEqual(got, want) {
 		return fmt.Errorf("got %+v; want %+v", got, want)
 	}
 	return nil

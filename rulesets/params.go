@@ -168,6 +168,13 @@ type Tag struct {
 	// in each of the tag's rooms (a key, a chest, a monster); empty: none.
 	// The characters the text format reserves, "* PHIG", are refused.
 	Entity string `toml:"entity"`
+	// Shape is the shape the map stage draws the tag's rooms in: "rect"
+	// (default), "disc", "cave", "template" or "door" (see
+	// gridmap.Shapes).
+	Shape string `toml:"shape"`
+	// Templates names the [templates] a "template" room is drawn from,
+	// one chosen per room.
+	Templates []string `toml:"templates"`
 }
 
 // Roles a tag can take (Tag.Role).

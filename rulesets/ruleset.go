@@ -30,6 +30,8 @@ type Ruleset struct {
 	Rooms  Rooms
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
+	// Templates holds the file's ASCII-art rooms, sorted by name.
+	Templates []TemplateDef
 
 	Rules  []grammar.Rule
 	Groups []grammar.Group
@@ -68,6 +70,7 @@ type file struct {
 	Relax       Forces      `toml:"relax"`
 	Rooms       Rooms       `toml:"rooms"`
 	Tags        tagSet      `toml:"tags"`
+	Templates   templateSet `toml:"templates"`
 	Groups      []fileGroup `toml:"groups" keyed:"group"`
 	Passes      []filePass  `toml:"passes" keyed:"pass"`
 	Rules       []fileRule  `toml:"rules" keyed:"rule"`
@@ -210,7 +213,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Layout.check(check{d, keyPath{"layout"}})
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Templates = d.templates(f.Templates)
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
+	d.tagShapes(rs.Tags, rs.Templates)
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights

@@ -1,0 +1,288 @@
+package gridmap
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Spreading and compaction. A level's rooms are placed at their layout
+// positions times a scale (ScaleX, ScaleY on the Map); sizes are not
+// scaled. When rooms overlap on the grid or a corridor finds no way, the
+// scale grows by spreadStep, at most spreadTries times. Compaction then
+// shrinks each axis by compactStep while the map still builds and passes
+// its proof, at most compactTries builds in all.
+const (
+	spreadStep   = 1.25
+	spreadTries  = 10
+	compactStep  = 0.85
+	compactTries = 12
+	// cellsPerRoom is how many cells the median room's shorter side gets
+	// when Options.Cell is 0.
+	cellsPerRoom = 5
+)
+
+// Build draws lv on a grid and proves the result (see Verify): a map that
+// fails its proof is never returned. Problems with lv itself are reported
+// all at once; a level that no scale within reach can draw is an error
+// naming the rooms that overlap or the corridor that found no way.
+func Build(lv Level, o Options) (*Map, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	p, err := check(lv)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{p: p, o: o, cell: o.Cell}
+	if b.cell == 0 {
+		b.cell = defaultCell(lv.Rooms)
+	}
+	if err := b.footprints(); err != nil {
+		return nil, err
+	}
+	sx, sy := 1.0, 1.0
+	var m *Map
+	for try := 0; ; try++ {
+		m, err = b.attempt(sx, sy)
+		var re *routeError
+		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
+			break
+		}
+		sx, sy = sx*spreadStep, sy*spreadStep
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Compact {
+		m = b.compact(m, sx, sy)
+	}
+	return m, nil
+}
+
+// compact shrinks the map's scale axis by axis while it still builds.
+func (b *builder) compact(m *Map, sx, sy float64) *Map {
+	shrinkX, shrinkY := true, true
+	for try := 0; try < compactTries && (shrinkX || shrinkY); try++ {
+		axisX := shrinkX && (try%2 == 0 || !shrinkY)
+		nx, ny := sx, sy
+		if axisX {
+			nx *= compactStep
+		} else {
+			ny *= compactStep
+		}
+		next, err := b.attempt(nx, ny)
+		switch {
+		case err != nil && axisX:
+			shrinkX = false
+		case err != nil:
+			shrinkY = false
+		default:
+			m, sx, sy = next, nx, ny
+		}
+	}
+	return m
+}
+
+// defaultCell returns the cell that gives the median room's shorter side
+// cellsPerRoom cells.
+func defaultCell(rooms []RoomSpec) float64 {
+	sides := make([]float64, 0, len(rooms))
+	for _, r := range rooms {
+		if s := min(r.W, r.H); s > 0 {
+			sides = append(sides, s)
+		}
+	}
+	if len(sides) == 0 {
+		return 1
+	}
+	slices.Sort(sides)
+	return sides[len(sides)/2] / cellsPerRoom
+}
+
+// builder draws one level; attempt places and routes it at one scale.
+type builder struct {
+	p    *plan
+	o    Options
+	cell float64
+	fps  []footprint
+}
+
+// cells returns a length in cells: v world units, rounded, at least 1.
+func (b *builder) cells(v float64) int {
+	return max(1, int(math.Floor(v/b.cell+0.5)))
+}
+
+// roomRNG returns the random source of room r's own choices: derived from
+// the level's seed and the room's ID, so that a room's cave does not
+// change when another room does.
+func (b *builder) roomRNG(r int32) *rand.Rand {
+	return rand.New(rand.NewPCG(b.p.lv.Seed, uint64(b.p.lv.Rooms[r].ID)<<8|0x6d))
+}
+
+// footprints draws every room's shape, once for all scales.
+func (b *builder) footprints() error {
+	var errs problems
+	b.fps = make([]footprint, len(b.p.lv.Rooms))
+	for i, r := range b.p.lv.Rooms {
+		ri := int32(i)
+		fw, fh := b.cells(r.W), b.cells(r.H)
+		switch b.p.shape(ri) {
+		case ShapeRect:
+			b.fps[i] = rectFootprint(fw, fh)
+		case ShapeDisc:
+			b.fps[i] = discFootprint(fw, fh)
+		case ShapeCave:
+			b.fps[i] = caveFootprint(fw, fh, b.roomRNG(ri))
+		case ShapeDoor:
+			b.fps[i] = doorFootprint(b.o.CorridorWidth)
+		case ShapeTemplate:
+			b.fps[i] = b.templateFor(ri, fw, fh)
+		}
+		if len(b.fps[i].slots(b.o.CorridorWidth)) == 0 && len(b.p.adj[i]) > 0 {
+			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.p.shape(ri), b.o.CorridorWidth)
+		}
+	}
+	return errs.err()
+}
+
+// templateFor chooses room r's template and orientation: a template drawn
+// at random from the tag's list, turned and mirrored so that as many of
+// the room's corridors as can face a door do, then so that its size is
+// nearest the room's, then the first orientation.
+func (b *builder) templateFor(r int32, fw, fh int) footprint {
+	rs := b.p.lv.Rooms[r]
+	t := b.p.templates[rs.Templates[b.roomRNG(r).IntN(len(rs.Templates))]]
+	var toward []Point
+	for _, k := range b.p.adj[r] {
+		o := b.p.lv.Rooms[b.p.other(k, r)]
+		toward = append(toward, Point{int(math.Round((o.X - rs.X) / b.cell)), int(math.Round((o.Y - rs.Y) / b.cell))})
+	}
+	var best footprint
+	bestScore, bestFit := -1, 0
+	for o := range 8 {
+		ot := t.orient(o)
+		f := templateFootprint(&ot)
+		score := templateScore(&f, b.o.CorridorWidth, toward)
+		fit := abs(ot.W-fw-2) + abs(ot.H-fh-2)
+		if score > bestScore || score == bestScore && fit < bestFit {
+			best, bestScore, bestFit = f, score, fit
+		}
+	}
+	return best
+}
+
+// attempt places the rooms at scale (sx, sy), routes every corridor and
+// draws and proves the map.
+func (b *builder) attempt(sx, sy float64) (*Map, error) {
+	p := b.p
+	n := len(p.lv.Rooms)
+	at := make([]Point, n)
+	pad := 3 + 2*b.o.CorridorWidth
+	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for i, r := range p.lv.Rooms {
+		f := &b.fps[i]
+		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
+		cy := int(math.Floor(float64(sy*r.Y)/b.cell + 0.5))
+		at[i] = Point{cx - f.w/2, cy - f.h/2}
+		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
+		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
+	}
+	w, h := maxX-minX+2*pad, maxY-minY+2*pad
+	if int64(w)*int64(h) > int64(b.o.MaxCells) {
+		return nil, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
+	}
+	for i := range at {
+		at[i].X += pad - minX
+		at[i].Y += pad - minY
+	}
+	if err := b.overlaps(at); err != nil {
+		return nil, err
+	}
+	g := newGrid(w, h, n)
+	for i := range at {
+		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
+	}
+	rt := newRouter(g, b.o.CorridorWidth)
+	paths := make([][]Point, len(p.ends))
+	for _, k := range b.routeOrder(at) {
+		e := p.ends[k]
+		from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.fps[e[0]].slots(b.o.CorridorWidth)}
+		to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.fps[e[1]].slots(b.o.CorridorWidth)}
+		path, ok := rt.route(k, from, to, b.window(at, e, w, h))
+		if !ok {
+			path, ok = rt.route(k, from, to, rect{1, 1, w - 1, h - 1})
+		}
+		if !ok {
+			return nil, noRoute(p, k)
+		}
+		paths[k] = path
+		for _, a := range path {
+			for y := a.Y; y < a.Y+b.o.CorridorWidth; y++ {
+				for x := a.X; x < a.X+b.o.CorridorWidth; x++ {
+					g.claimCorridor(k, y*w+x)
+				}
+			}
+		}
+	}
+	m := b.draw(g, at, paths, sx, sy, Point{pad - minX, pad - minY})
+	if err := Verify(m, p.lv); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// overlaps reports rooms whose footprints share a cell, as a routeError so
+// that Build spreads the rooms.
+func (b *builder) overlaps(at []Point) error {
+	order := make([]int, len(at))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return cmp.Or(cmp.Compare(at[i].X, at[j].X), cmp.Compare(i, j)) })
+	for a, i := range order {
+		fi := &b.fps[i]
+		for _, j := range order[a+1:] {
+			if at[j].X >= at[i].X+fi.w {
+				break
+			}
+			fj := &b.fps[j]
+			if at[j].Y < at[i].Y+fi.h && at[i].Y < at[j].Y+fj.h {
+				lo, hi := min(i, j), max(i, j)
+				return &routeError{fmt.Sprintf("gridmap: rooms %d and %d overlap on the grid", b.p.lv.Rooms[lo].ID, b.p.lv.Rooms[hi].ID)}
+			}
+		}
+	}
+	return nil
+}
+
+// routeOrder is the order corridors are routed in: shortest first (by the
+// grid distance between their rooms' centres), then by index. Short
+// corridors have the fewest ways to go, so they choose first.
+func (b *builder) routeOrder(at []Point) []int32 {
+	dist := make([]int, len(b.p.ends))
+	order := make([]int32, len(b.p.ends))
+	for k, e := range b.p.ends {
+		a, c := at[e[0]], at[e[1]]
+		fa, fc := &b.fps[e[0]], &b.fps[e[1]]
+		dist[k] = abs(2*a.X+fa.w-2*c.X-fc.w) + abs(2*a.Y+fa.h-2*c.Y-fc.h)
+		order[k] = int32(k)
+	}
+	slices.SortFunc(order, func(i, j int32) int { return cmp.Or(cmp.Compare(dist[i], dist[j]), cmp.Compare(i, j)) })
+	return order
+}
+
+// window is the part of the grid a first search for corridor e looks in:
+// its rooms' footprints and a margin of half their distance.
+func (b *builder) window(at []Point, e [2]int32, w, h int) rect {
+	a, c := at[e[0]], at[e[1]]
+	fa, fc := &b.fps[e[0]], &b.fps[e[1]]
+	x0, y0 := min(a.X, c.X), min(a.Y, c.Y)
+	x1, y1 := max(a.X+fa.w, c.X+fc.w), max(a.Y+fa.h, c.Y+fc.h)
+	m := max(6+2*b.o.CorridorWidth, (x1-x0+y1-y0)/4)
+	return rect{max(1, x0-m), max(1, y0-m), min(w-1, x1+m), min(h-1, y1+m)}
+}

@@ -1,0 +1,330 @@
+package gridmap
+
+import "fmt"
+
+// Corridor routing costs, in quarter cells: a step, a bend, and a step
+// beside another room's wall or within two cells of another corridor. A
+// bend costs two and a half steps, so a route takes a detour of up to two
+// cells to save a bend; running beside something costs most of a step
+// more, so a route keeps a cell of air from other rooms and corridors
+// when that costs at most a few steps.
+const (
+	costStep       = 4
+	costBend       = 10
+	costBesideRoom = 3
+	costBesideCorr = 3
+)
+
+// grid is the map being built: who owns each cell, and the layers the
+// router reads to keep corridors apart.
+type grid struct {
+	w, h   int
+	nRooms int32
+	// own is -1 for a free cell, r for a cell of room r's footprint, and
+	// nRooms+k for a cell of corridor k.
+	own []int32
+	// corrNear1 and corrNear2 count the corridor cells within one and
+	// two cells (Chebyshev distance) of each cell.
+	corrNear1, corrNear2 []uint16
+	// roomNear is r+1 for a free cell beside the footprint of room r
+	// only, -1 beside several, 0 beside none.
+	roomNear []int32
+}
+
+func newGrid(w, h int, nRooms int) *grid {
+	n := w * h
+	g := &grid{w: w, h: h, nRooms: int32(nRooms), own: make([]int32, n), corrNear1: make([]uint16, n), corrNear2: make([]uint16, n), roomNear: make([]int32, n)}
+	for i := range g.own {
+		g.own[i] = -1
+	}
+	return g
+}
+
+// claimRoom marks the footprint of room r at (x0, y0).
+func (g *grid) claimRoom(r int32, x0, y0, fw, fh int) {
+	for y := y0 - 1; y <= y0+fh; y++ {
+		for x := x0 - 1; x <= x0+fw; x++ {
+			i := y*g.w + x
+			if x >= x0 && x < x0+fw && y >= y0 && y < y0+fh {
+				g.own[i] = r
+				continue
+			}
+			switch g.roomNear[i] {
+			case 0:
+				g.roomNear[i] = r + 1
+			case r + 1:
+			default:
+				g.roomNear[i] = -1
+			}
+		}
+	}
+}
+
+// claimCorridor marks cell i as corridor k's.
+func (g *grid) claimCorridor(k int32, i int) {
+	if g.own[i] == g.nRooms+k {
+		return
+	}
+	g.own[i] = g.nRooms + k
+	x, y := i%g.w, i/g.w
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			nx, ny := x+dx, y+dy
+			if nx < 0 || ny < 0 || nx >= g.w || ny >= g.h {
+				continue
+			}
+			j := ny*g.w + nx
+			g.corrNear2[j]++
+			if abs(dx) <= 1 && abs(dy) <= 1 {
+				g.corrNear1[j]++
+			}
+		}
+	}
+}
+
+// router finds corridors with A* over (cell, heading) states. Its arrays
+// are reused from corridor to corridor; a generation stamp marks which
+// entries belong to the current search.
+type router struct {
+	g      *grid
+	width  int
+	cost   []int32
+	parent []int32
+	stamp  []uint32
+	gen    uint32
+	goal   []int8 // heading+1 that enters the target room at each anchor
+	heap   stateHeap
+}
+
+func newRouter(g *grid, width int) *router {
+	n := 4 * g.w * g.h
+	return &router{g: g, width: width, cost: make([]int32, n), parent: make([]int32, n), stamp: make([]uint32, n), goal: make([]int8, g.w*g.h)}
+}
+
+// end is one end of a corridor: a room, its position and its door slots.
+type end struct {
+	room   int32
+	x0, y0 int // the footprint's top-left cell
+	slots  []doorSpot
+}
+
+// anchor returns the top-left cell of the corridor brush that stands in
+// slot s of a footprint at (x0, y0): the brush's inner side lies on the
+// wall.
+func (r *router) anchor(x0, y0 int, s doorSpot) Point {
+	x, y := x0+s.x, y0+s.y
+	switch s.dir {
+	case 0:
+		y -= r.width - 1
+	case 3:
+		x -= r.width - 1
+	}
+	return Point{x, y}
+}
+
+// free reports whether the brush at anchor p can be corridor: inside the
+// map's border, on free cells (or cells of room allow, for the door
+// itself), and not beside another corridor.
+func (r *router) free(p Point, allow int32, win rect) bool {
+	g := r.g
+	if p.X < win.x0 || p.Y < win.y0 || p.X+r.width > win.x1 || p.Y+r.width > win.y1 {
+		return false
+	}
+	for y := p.Y; y < p.Y+r.width; y++ {
+		for x := p.X; x < p.X+r.width; x++ {
+			i := y*g.w + x
+			if o := g.own[i]; (o != -1 && o != allow) || g.corrNear1[i] != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// besideCost is the extra cost of the brush at p for a corridor between
+// rooms a and b.
+func (r *router) besideCost(p Point, a, b int32) int32 {
+	g := r.g
+	var c int32
+	room, corr := false, false
+	for y := p.Y; y < p.Y+r.width; y++ {
+		for x := p.X; x < p.X+r.width; x++ {
+			i := y*g.w + x
+			if n := g.roomNear[i]; n != 0 && n != a+1 && n != b+1 {
+				room = true
+			}
+			if g.corrNear2[i] != 0 {
+				corr = true
+			}
+		}
+	}
+	if room {
+		c += costBesideRoom
+	}
+	if corr {
+		c += costBesideCorr
+	}
+	return c
+}
+
+// rect is the cells x0 ≤ x < x1, y0 ≤ y < y1.
+type rect struct{ x0, y0, x1, y1 int }
+
+// route finds corridor k's cheapest brush path from a slot of from to a
+// slot of to, inside win, and returns its anchors; ok is false when there
+// is none.
+func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
+	g := r.g
+	r.gen++
+	if r.gen == 0 {
+		clear(r.stamp)
+		r.gen = 1
+	}
+	r.heap = r.heap[:0]
+	// The target box bounds the anchors of every slot of to, for the
+	// heuristic.
+	box := rect{x0: g.w, y0: g.h, x1: -1, y1: -1}
+	var goals []int
+	for _, s := range to.slots {
+		p := r.anchor(to.x0, to.y0, s)
+		if !r.free(p, to.room, win) {
+			continue
+		}
+		i := p.Y*g.w + p.X
+		r.goal[i] = int8((s.dir+2)%4) + 1
+		goals = append(goals, i)
+		box.x0, box.y0 = min(box.x0, p.X), min(box.y0, p.Y)
+		box.x1, box.y1 = max(box.x1, p.X), max(box.y1, p.Y)
+	}
+	defer func() {
+		for _, i := range goals {
+			r.goal[i] = 0
+		}
+	}()
+	if len(goals) == 0 {
+		return nil, false
+	}
+	h := func(p Point) int32 {
+		dx := max(box.x0-p.X, 0, p.X-box.x1)
+		dy := max(box.y0-p.Y, 0, p.Y-box.y1)
+		return int32(costStep * (dx + dy))
+	}
+	var seq uint32
+	for _, s := range from.slots {
+		p := r.anchor(from.x0, from.y0, s)
+		if !r.free(p, from.room, win) {
+			continue
+		}
+		st := int32((p.Y*g.w+p.X)*4 + s.dir)
+		r.stamp[st], r.cost[st], r.parent[st] = r.gen, 0, -1
+		seq++
+		r.heap.push(heapItem{f: h(p), seq: seq, s: st})
+	}
+	for len(r.heap) > 0 {
+		it := r.heap.pop()
+		st := it.s
+		c := r.cost[st]
+		cell, dir := int(st/4), int(st%4)
+		p := Point{cell % g.w, cell / g.w}
+		if it.f != c+h(p) {
+			continue // a stale entry
+		}
+		if r.goal[cell] == int8(dir)+1 && r.parent[st] >= 0 {
+			var path []Point
+			for s := st; s >= 0; s = r.parent[s] {
+				c := int(s / 4)
+				path = append(path, Point{c % g.w, c / g.w})
+			}
+			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+				path[i], path[j] = path[j], path[i]
+			}
+			return path, true
+		}
+		for nd, v := range dirs {
+			if nd == (dir+2)%4 {
+				continue
+			}
+			q := Point{p.X + v.X, p.Y + v.Y}
+			qi := q.Y*g.w + q.X
+			allow := int32(-1)
+			if r.goal[qi] == int8(nd)+1 {
+				allow = to.room
+			}
+			if !r.free(q, allow, win) {
+				continue
+			}
+			nc := c + costStep + r.besideCost(q, from.room, to.room)
+			if nd != dir {
+				nc += costBend
+			}
+			ns := int32(qi*4 + nd)
+			if r.stamp[ns] == r.gen && r.cost[ns] <= nc {
+				continue
+			}
+			r.stamp[ns], r.cost[ns], r.parent[ns] = r.gen, nc, st
+			seq++
+			r.heap.push(heapItem{f: nc + h(q), seq: seq, s: ns})
+		}
+	}
+	return nil, false
+}
+
+// heapItem is a search state with its estimated total cost f; seq breaks
+// ties in the order states were pushed, so the search is deterministic.
+type heapItem struct {
+	f   int32
+	seq uint32
+	s   int32
+}
+
+func (a heapItem) less(b heapItem) bool { return a.f < b.f || a.f == b.f && a.seq < b.seq }
+
+type stateHeap []heapItem
+
+func (h *stateHeap) push(it heapItem) {
+	*h = append(*h, it)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s[i].less(s[p]) {
+			break
+		}
+		s[i], s[p] = s[p], s[i]
+		i = p
+	}
+}
+
+func (h *stateHeap) pop() heapItem {
+	s := *h
+	top := s[0]
+	n := len(s) - 1
+	s[0] = s[n]
+	s = s[:n]
+	i := 0
+	for {
+		l, m := 2*i+1, i
+		if l < n && s[l].less(s[m]) {
+			m = l
+		}
+		if l+1 < n && s[l+1].less(s[m]) {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
+}
+
+// routeError says which corridor found no way.
+type routeError struct{ msg string }
+
+func (e *routeError) Error() string { return e.msg }
+
+func noRoute(p *plan, k int32) error {
+	return &routeError{fmt.Sprintf("gridmap: %s: no route on the grid between its rooms' doors", p.corridorName(k))}
+}
