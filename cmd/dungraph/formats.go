@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -23,7 +25,51 @@ type output struct {
 	name   string
 	png    render.PNG
 	export exportFlags
+
+	// gm is the level's grid map once a format has built it, so that the
+	// formats drawn from it build it once.
+	gm *gridmap.Map
 }
+
+// gridMap returns the level's grid map (render.Raster.Map with the export
+// flags), built on first use.
+func (o *output) gridMap() (*gridmap.Map, error) {
+	if o.gm == nil {
+		m, err := o.export.raster(raster.Square).Map(o.doc)
+		if err != nil {
+			return nil, err
+		}
+		o.gm = m
+	}
+	return o.gm, nil
+}
+
+// tiledFiles writes the Tiled files of the level's grid map: each writer
+// makes one file.
+func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridmap.Map) error) ([][]byte, error) {
+	m, err := o.gridMap()
+	if err != nil {
+		return nil, err
+	}
+	t := tiled.Options{TileSize: o.export.tileSize, Name: o.name}
+	out := make([][]byte, len(write))
+	for i, f := range write {
+		var b bytes.Buffer
+		if err := f(t, &b, m); err != nil {
+			return nil, err
+		}
+		out[i] = b.Bytes()
+	}
+	return out, nil
+}
+
+// The writers of the Tiled files, in the shape tiledFiles takes.
+var (
+	writeTMX        = tiled.Options.WriteTMX
+	writeTMJ        = tiled.Options.WriteTMJ
+	writeTSX        = func(t tiled.Options, w io.Writer, _ *gridmap.Map) error { return t.WriteTSX(w) }
+	writeTilesetPNG = func(t tiled.Options, w io.Writer, _ *gridmap.Map) error { return t.WriteTilesetPNG(w) }
+)
 
 // outputFlags are the flags of the outputs, shared by generate, render and
 // batch: the PNG's and the exports'.
@@ -101,6 +147,12 @@ func outputFormats() []outputFormat {
 				return nil, err
 			}
 			return [][]byte{js.Bytes(), pic.Bytes()}, nil
+		}},
+		{name: "tmx", suffixes: []string{tiled.TMXSuffix, tiled.TilesetSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, writeTMX, writeTSX, writeTilesetPNG)
+		}},
+		{name: "tmj", suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, writeTMJ, writeTilesetPNG)
 		}},
 		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
 			return render.GraphColoring{}.Write(b, o.doc)
