@@ -12,7 +12,7 @@ import (
 // A map of one room of three floor cells, the entrance in the middle,
 // written as TMX: the tile layer holds global id kind+1 per cell.
 func ExampleOptions_WriteTMX() {
-	m := &gridmap.Map{W: 5, H: 3, CellSize: 1,
+	m := &gridmap.Map{W: 5, H: 3, CellSize: 1, ScaleX: 1, ScaleY: 1, CorridorWidth: 1,
 		Cells: []gridmap.Kind{
 			0, 0, 0, 0, 0,
 			0, 1, 4, 5, 0,
@@ -37,6 +37,9 @@ func ExampleOptions_WriteTMX() {
 	//   <property name="cell_size" type="float" value="1"></property>
 	//   <property name="origin_x" type="float" value="0"></property>
 	//   <property name="origin_y" type="float" value="0"></property>
+	//   <property name="scale_x" type="float" value="1"></property>
+	//   <property name="scale_y" type="float" value="1"></property>
+	//   <property name="corridor_width" type="int" value="1"></property>
 	//  </properties>
 	//  <tileset firstgid="1" source="level.tsx"></tileset>
 	//  <layer id="1" name="cells" width="5" height="3">

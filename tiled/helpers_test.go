@@ -27,7 +27,7 @@ func sampleMap() *gridmap.Map {
 		"#########..#",
 		"############",
 	}
-	m := &gridmap.Map{W: len(rows[0]), H: len(rows), CellSize: 5, OriginX: -10, OriginY: 2.5}
+	m := &gridmap.Map{W: len(rows[0]), H: len(rows), CellSize: 5, OriginX: -10, OriginY: 2.5, ScaleX: 1.25, ScaleY: 0.85, CorridorWidth: 1}
 	for _, r := range rows {
 		for _, c := range r {
 			k := gridmap.CellWall

@@ -40,7 +40,8 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 	mid := func(c int) float64 { return float64(c*ts) + float64(ts)/2 }
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	d := decoded{W: m.W, H: m.H, Tile: ts, Props: []string{
-		"cell_size:float=" + num(m.CellSize), "origin_x:float=" + num(m.OriginX), "origin_y:float=" + num(m.OriginY)}}
+		"cell_size:float=" + num(m.CellSize), "origin_x:float=" + num(m.OriginX), "origin_y:float=" + num(m.OriginY),
+		"scale_x:float=" + num(m.ScaleX), "scale_y:float=" + num(m.ScaleY), fmt.Sprintf("corridor_width:int=%d", m.CorridorWidth)}}
 	for _, k := range m.Cells {
 		d.Kinds = append(d.Kinds, k.String())
 	}
@@ -219,7 +220,8 @@ func text(rng *rand.Rand) string {
 // need be a plausible level: the exports copy, they do not check.
 func randomMap(rng *rand.Rand) *gridmap.Map {
 	pt := func(w, h int) gridmap.Point { return gridmap.Point{X: rng.IntN(w + 1), Y: rng.IntN(h + 1)} }
-	m := &gridmap.Map{W: 1 + rng.IntN(40), H: 1 + rng.IntN(40), CellSize: float64(rng.IntN(100)) / 8, OriginX: rng.Float64()*200 - 100, OriginY: -rng.Float64()}
+	m := &gridmap.Map{W: 1 + rng.IntN(40), H: 1 + rng.IntN(40), CellSize: float64(rng.IntN(100)) / 8, OriginX: rng.Float64()*200 - 100, OriginY: -rng.Float64(),
+		ScaleX: 0.5 + rng.Float64(), ScaleY: float64(1 + rng.IntN(3)), CorridorWidth: 1 + rng.IntN(3)}
 	for range m.W * m.H {
 		m.Cells = append(m.Cells, gridmap.Kinds[rng.IntN(len(gridmap.Kinds))])
 	}

@@ -88,9 +88,9 @@ func checkMap(m *gridmap.Map) error {
 			return fmt.Errorf("tiled: cell (%d, %d) is of unknown kind %d", i%m.W, i/m.W, k)
 		}
 	}
-	for _, f := range []float64{m.CellSize, m.OriginX, m.OriginY} {
+	for _, f := range []float64{m.CellSize, m.OriginX, m.OriginY, m.ScaleX, m.ScaleY} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Errorf("tiled: the map's cell size and origin must be finite, got %v and (%v, %v)", m.CellSize, m.OriginX, m.OriginY)
+			return fmt.Errorf("tiled: the map's cell size, origin and scale must be finite, got %v, (%v, %v) and (%v, %v)", m.CellSize, m.OriginX, m.OriginY, m.ScaleX, m.ScaleY)
 		}
 	}
 	return nil
@@ -161,6 +161,9 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 		floatProp("cell_size", m.CellSize),
 		floatProp("origin_x", m.OriginX),
 		floatProp("origin_y", m.OriginY),
+		floatProp("scale_x", m.ScaleX),
+		floatProp("scale_y", m.ScaleY),
+		intProp("corridor_width", m.CorridorWidth),
 	}
 	add := func(ob object) {
 		ob.id = len(t.objects) + 1
