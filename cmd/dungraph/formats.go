@@ -258,9 +258,9 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "text and tiles: the size of a cell in world `units` (default: half the ruleset's rooms.margin)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("text and tiles: the width of corridors in `cells`, 1 to %d", raster.MaxCorridorWidth))
-	fl.StringVar(&f.shape, "room-shape", "rect", "text and tiles: rooms as their rectangle (rect) or the largest disc inside it (disc)")
+	fl.Float64Var(&f.cell, "cell", 0, "text, tiles, tmx and tmj: the size of a cell in world `units` (default: half the ruleset's rooms.margin for text and tiles, the map stage's choice for tmx and tmj)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("text, tiles, tmx and tmj: the width of corridors in `cells`, 1 to %d (tmx and tmj: to %d)", raster.MaxCorridorWidth, gridmap.MaxCorridorWidth))
+	fl.StringVar(&f.shape, "room-shape", "rect", "text, tiles, tmx and tmj: rooms as their rectangle (rect) or the largest disc inside it (disc); on maps, for tags that set no shape")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
 	fl.IntVar(&f.tileSize, "tile-size", tiled.DefaultTileSize, fmt.Sprintf("tmx and tmj: the tiles' width and height in `pixels`, 1 to %d", tiled.MaxTileSize))
