@@ -110,6 +110,9 @@ type builder struct {
 	o    Options
 	cell float64
 	fps  []footprint
+	// shapes holds each room's shape as drawn: its own, but a door with
+	// more than two corridors is drawn as a rectangle.
+	shapes []string
 }
 
 // cells returns a length in cells: v world units, rounded, at least 1.
@@ -128,10 +131,16 @@ func (b *builder) roomRNG(r int32) *rand.Rand {
 func (b *builder) footprints() error {
 	var errs problems
 	b.fps = make([]footprint, len(b.p.lv.Rooms))
+	b.shapes = make([]string, len(b.p.lv.Rooms))
 	for i, r := range b.p.lv.Rooms {
 		ri := int32(i)
 		fw, fh := b.cells(r.W), b.cells(r.H)
-		switch b.p.shape(ri) {
+		b.shapes[i] = b.p.shape(ri)
+		if b.shapes[i] == ShapeDoor && len(b.p.adj[i]) > 2 {
+			// A door has two sides: with more corridors it is a room.
+			b.shapes[i] = ShapeRect
+		}
+		switch b.shapes[i] {
 		case ShapeRect:
 			b.fps[i] = rectFootprint(fw, fh)
 		case ShapeDisc:
@@ -144,7 +153,7 @@ func (b *builder) footprints() error {
 			b.fps[i] = b.templateFor(ri, fw, fh)
 		}
 		if len(b.fps[i].slots(b.o.CorridorWidth)) == 0 && len(b.p.adj[i]) > 0 {
-			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.p.shape(ri), b.o.CorridorWidth)
+			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.shapes[i], b.o.CorridorWidth)
 		}
 	}
 	return errs.err()

@@ -251,10 +251,14 @@ func (b *builder) touchAllowed(ci, cj cell, i, j int) bool {
 		ci, cj, i, j = cj, ci, j, i
 	}
 	// ci is a room tile, cj a corridor tile at j: only a door of the
-	// corridor into that room may touch it.
+	// corridor into that room may touch it (one door tile, or on a map of
+	// wide corridors each tile of the door).
 	ends := b.lv.corridors[cj.corr]
 	ds := b.doors[cj.corr]
-	return cj.kind == KindDoor && (ends.a == ci.room && ds[0].tile == int32(j) || ends.b == ci.room && ds[1].tile == int32(j))
+	isDoor := func(side int) bool {
+		return ds[side].tile == int32(j) || ds[side].tile < 0 && cj.room == ci.room
+	}
+	return cj.kind == KindDoor && (ends.a == ci.room && isDoor(0) || ends.b == ci.room && isDoor(1))
 }
 
 // region returns the tiles connected to start through neighbours for which

@@ -8,14 +8,17 @@ import (
 	"github.com/dungraph/dungraph/raster"
 )
 
-// Raster are the options of the rasterised exports, the text level and
-// the tile grids. The zero value uses square cells of half the level's
-// room margin, corridors one cell wide and rectangular rooms.
+// Raster are the options of the rasterised exports: the map, the text
+// level and the tile grids. The zero value uses corridors one cell wide,
+// rooms in their tags' shapes (rectangles for tags that set none), square
+// cells of the map stage's choosing (a fifth of the median room's shorter
+// side), and on the hex lattice cells of half the level's room margin.
 type Raster struct {
 	// Lattice is raster.Square (the text level's) or raster.Hex.
 	Lattice raster.Lattice
-	// Cell is the size of a cell in world units. 0 means
-	// params.rooms.margin / 2, which gives a room of extent k 2k cells, or
+	// Cell is the size of a cell in world units. 0 means, on the square
+	// lattice, the map stage's choice (gridmap.Options.Cell), and on the
+	// hex lattice params.rooms.margin / 2, which gives a room of extent k 2k cells, or
 	// if that is too coarse for the level, the largest smaller size that
 	// works (raster.SuggestCell's search); a Cell that is set is used as
 	// it is, and a too coarse one is an error naming one that works.
@@ -39,9 +42,19 @@ func (o Raster) CellOf(d *Document) float64 {
 }
 
 // Grid rasterises d: its rooms and corridors (cosmetic ones left out), its
-// entrance and goal. A cell too coarse to keep the level's rooms apart is
-// an error that names a cell size that works (see raster.CheckError).
+// entrance and goal. On the square lattice the grid is the map stage's
+// (Map, raster.FromMap): rooms in their tags' shapes and corridors routed
+// along the grid. On the hex lattice it is raster.Rasterise's, and a cell
+// too coarse to keep the level's rooms apart is an error that names a cell
+// size that works (see raster.CheckError).
 func (o Raster) Grid(d *Document) (*raster.Grid, error) {
+	if o.Lattice == raster.Square {
+		m, err := o.Map(d)
+		if err != nil {
+			return nil, err
+		}
+		return raster.FromMap(m)
+	}
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}

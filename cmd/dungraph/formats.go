@@ -154,6 +154,13 @@ func outputFormats() []outputFormat {
 		{name: "tmj", suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
 			return tiledFiles(o, writeTMJ, writeTilesetPNG)
 		}},
+		{name: "map", suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
+			m, err := o.gridMap()
+			if err != nil {
+				return err
+			}
+			return render.WriteMapPNG(b, m, render.MapPNG{Size: o.png.Size, Document: o.doc})
+		})},
 		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
 			return render.GraphColoring{}.Write(b, o.doc)
 		})},
@@ -251,6 +258,7 @@ type exportFlags struct {
 	tiles         string
 	goal          string
 	tileSize      int
+	compact       bool
 
 	lattice   raster.Lattice
 	roomShape raster.Shape
@@ -258,9 +266,10 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "text, tiles, tmx and tmj: the size of a cell in world `units` (default: half the ruleset's rooms.margin for text and tiles, the map stage's choice for tmx and tmj)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("text, tiles, tmx and tmj: the width of corridors in `cells`, 1 to %d (tmx and tmj: to %d)", raster.MaxCorridorWidth, gridmap.MaxCorridorWidth))
-	fl.StringVar(&f.shape, "room-shape", "rect", "text, tiles, tmx and tmj: rooms as their rectangle (rect) or the largest disc inside it (disc); on maps, for tags that set no shape")
+	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d", gridmap.MaxCorridorWidth))
+	fl.StringVar(&f.shape, "room-shape", "rect", "map, tmx, tmj, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
+	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
 	fl.IntVar(&f.tileSize, "tile-size", tiled.DefaultTileSize, fmt.Sprintf("tmx and tmj: the tiles' width and height in `pixels`, 1 to %d", tiled.MaxTileSize))
@@ -273,8 +282,8 @@ func (f *exportFlags) check() error {
 	if f.cell < 0 || f.cell != f.cell || f.cell > 1e12 {
 		return cmdLinef("--cell: want a positive size in world units, got %v", f.cell)
 	}
-	if f.corridorWidth < 1 || f.corridorWidth > raster.MaxCorridorWidth {
-		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", raster.MaxCorridorWidth, f.corridorWidth)
+	if f.corridorWidth < 1 || f.corridorWidth > gridmap.MaxCorridorWidth {
+		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", gridmap.MaxCorridorWidth, f.corridorWidth)
 	}
 	switch f.shape {
 	case "rect":
@@ -300,7 +309,7 @@ func (f *exportFlags) check() error {
 
 // raster returns the export options on lattice l.
 func (f *exportFlags) raster(l raster.Lattice) render.Raster {
-	r := render.Raster{Lattice: l, Cell: f.cell, CorridorWidth: f.corridorWidth, Shape: f.roomShape}
+	r := render.Raster{Lattice: l, Cell: f.cell, CorridorWidth: f.corridorWidth, Shape: f.roomShape, Compact: f.compact}
 	if len(f.goal) == 1 {
 		r.Goal = f.goal[0]
 	}

@@ -1,0 +1,62 @@
+package render
+
+import (
+	"context"
+	"flag"
+	"testing"
+
+	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+var mapSeeds = flag.Int("map-seeds", 0, "TestMapProofBundled: seeds per bundled ruleset (default 200, 3 with -short)")
+
+// TestMapProofBundled draws every bundled ruleset's levels with the map
+// stage and checks each map against its level twice: Build's own proof,
+// and Verify again on the returned map against an independently built
+// list of the level's rooms and corridors.
+func TestMapProofBundled(t *testing.T) {
+	seeds := 200
+	if testing.Short() {
+		seeds = 3
+	}
+	if *mapSeeds > 0 {
+		seeds = *mapSeeds
+	}
+	for _, info := range rulesets.ListBundled() {
+		rs, err := rulesets.Bundled(info.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+			if err != nil {
+				continue // a level that fails to generate has no map
+			}
+			d, err := FromLevel(lv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := Raster{}.Map(d)
+			if err != nil {
+				t.Errorf("%s seed %d: %v", info.Name, seed, err)
+				continue
+			}
+			want := gridmap.Level{Entrance: d.Route.Entrance, Goal: d.Route.Goal}
+			for _, v := range d.Vertices {
+				if !v.Cosmetic {
+					want.Rooms = append(want.Rooms, gridmap.RoomSpec{ID: v.ID})
+				}
+			}
+			for _, e := range d.Edges {
+				if !e.Cosmetic && !d.Vertices[e.A].Cosmetic && !d.Vertices[e.B].Cosmetic {
+					want.Corridors = append(want.Corridors, gridmap.Edge{A: e.A, B: e.B})
+				}
+			}
+			if err := gridmap.Verify(m, want); err != nil {
+				t.Errorf("%s seed %d: %v", info.Name, seed, err)
+			}
+		}
+	}
+}
