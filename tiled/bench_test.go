@@ -51,12 +51,24 @@ func roomGrid(n int) *gridmap.Map {
 	return m
 }
 
+// benchMaps are the maps the benchmarks write: dungeon's seed 3 (30
+// rooms, 148 × 151 cells, as the map stage draws it) and a grid of 1,000
+// rooms (322 × 322 cells).
+func benchMaps(b *testing.B) []struct {
+	name string
+	m    *gridmap.Map
+} {
+	return []struct {
+		name string
+		m    *gridmap.Map
+	}{{"dungeon-3", bundledMap(b, "dungeon", 3)}, {"rooms=1000", roomGrid(1000)}}
+}
+
 func BenchmarkWriteTMX(b *testing.B) {
-	for _, n := range []int{30, 1000} {
-		m := roomGrid(n)
-		b.Run(name(n), func(b *testing.B) {
+	for _, c := range benchMaps(b) {
+		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := (Options{}).WriteTMX(io.Discard, m); err != nil {
+				if err := (Options{}).WriteTMX(io.Discard, c.m); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -65,21 +77,13 @@ func BenchmarkWriteTMX(b *testing.B) {
 }
 
 func BenchmarkWriteTMJ(b *testing.B) {
-	for _, n := range []int{30, 1000} {
-		m := roomGrid(n)
-		b.Run(name(n), func(b *testing.B) {
+	for _, c := range benchMaps(b) {
+		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := (Options{}).WriteTMJ(io.Discard, m); err != nil {
+				if err := (Options{}).WriteTMJ(io.Discard, c.m); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
-}
-
-func name(n int) string {
-	if n == 1000 {
-		return "rooms=1000"
-	}
-	return "rooms=30"
 }

@@ -12,7 +12,7 @@ import (
 
 // bundledMap is the grid map of a bundled ruleset's level, as `dungraph
 // generate --format tmx` draws it.
-func bundledMap(t *testing.T, name string, seed uint64) *gridmap.Map {
+func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
 	t.Helper()
 	rs, err := rulesets.Bundled(name)
 	if err != nil {
