@@ -252,19 +252,37 @@ func randomMap(rng *rand.Rand) *gridmap.Map {
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 3))
 	for i := range 150 {
-		m := randomMap(rng)
-		o := Options{TileSize: []int{0, 1, 7, 16, 32}[rng.IntN(5)]}
-		want := wantOf(m, o.tileSize())
-		var tmx, tsx, tmj bytes.Buffer
-		for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTSX(&tsx), o.WriteTMJ(&tmj, m)} {
-			if err != nil {
-				t.Fatalf("map %d: %v", i, err)
-			}
+		roundTrip(t, fmt.Sprint("map ", i), rng)
+	}
+}
+
+// FuzzRoundTrip is TestRoundTrip on the random maps of fuzzed seeds.
+func FuzzRoundTrip(f *testing.F) {
+	for _, s := range []uint64{0, 1, 18, 1 << 40} {
+		f.Add(s, s+1)
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		roundTrip(t, fmt.Sprintf("seed (%d, %d)", a, b), rand.New(rand.NewPCG(a, b)))
+	})
+}
+
+// roundTrip writes a random map and a random tile size of rng's in both
+// formats and compares what encoding/xml and encoding/json read back with
+// wantOf.
+func roundTrip(t *testing.T, name string, rng *rand.Rand) {
+	t.Helper()
+	m := randomMap(rng)
+	o := Options{TileSize: []int{0, 1, 7, 16, 32}[rng.IntN(5)]}
+	want := wantOf(m, o.tileSize())
+	var tmx, tsx, tmj bytes.Buffer
+	for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTSX(&tsx), o.WriteTMJ(&tmj, m)} {
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
-		for format, got := range map[string]decoded{"tmx": decodeTMX(t, tmx.Bytes(), tsx.Bytes()), "tmj": decodeTMJ(t, tmj.Bytes())} {
-			if diff := compare(want, got); diff != "" {
-				t.Fatalf("map %d, %s: %s", i, format, diff)
-			}
+	}
+	for format, got := range map[string]decoded{"tmx": decodeTMX(t, tmx.Bytes(), tsx.Bytes()), "tmj": decodeTMJ(t, tmj.Bytes())} {
+		if diff := compare(want, got); diff != "" {
+			t.Fatalf("%s, %s: %s", name, format, diff)
 		}
 	}
 }
