@@ -20,6 +20,9 @@ const (
 	spreadTries  = 10
 	compactStep  = 0.85
 	compactTries = 12
+	// rerouteTries bounds the corridors moved to the front of the routing
+	// order after they found no way, for the whole build.
+	rerouteTries = 4
 	// cellsPerRoom is how many cells the median room's shorter side gets
 	// when Options.Cell is 0.
 	cellsPerRoom = 5
@@ -45,6 +48,7 @@ func Build(lv Level, o Options) (*Map, error) {
 	if err := b.footprints(); err != nil {
 		return nil, err
 	}
+	b.assignDoors()
 	sx, sy := 1.0, 1.0
 	var m *Map
 	for try := 0; ; try++ {
@@ -52,6 +56,13 @@ func Build(lv Level, o Options) (*Map, error) {
 		var re *routeError
 		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
 			break
+		}
+		if re.corridor >= 0 && len(b.first) < rerouteTries && !slices.Contains(b.first, re.corridor) {
+			// Rip up and reroute: the corridor that found no way goes
+			// first, before the corridors that walled it in.
+			b.first = append(b.first, re.corridor)
+			try--
+			continue
 		}
 		sx, sy = sx*spreadStep, sy*spreadStep
 	}
@@ -113,6 +124,91 @@ type builder struct {
 	// shapes holds each room's shape as drawn: its own, but a door with
 	// more than two corridors is drawn as a rectangle.
 	shapes []string
+	// first lists the corridors routed before all others, in order.
+	first []int32
+	// assigned holds, for a room with no door places to spare, the door
+	// slot of each of its corridors (by corridor index); nil for others.
+	assigned []map[int32]doorSpot
+}
+
+// slotsFor returns the door slots corridor k may use in room r.
+func (b *builder) slotsFor(r, k int32) []doorSpot {
+	if b.assigned[r] != nil {
+		return []doorSpot{b.assigned[r][k]}
+	}
+	return b.fps[r].slots(b.o.CorridorWidth)
+}
+
+// assignDoors gives each corridor of a room with no door places to spare
+// its own place. Corridors and places keep their cyclic order around the
+// room, so that no corridor has to cross another to reach its door (the
+// level is drawn without crossings); of the rotations that keep it, the
+// one whose places face their corridors' other rooms best (the sum of the
+// cosines between each place's outward direction and the way to the
+// other room) wins.
+func (b *builder) assignDoors() {
+	b.assigned = make([]map[int32]doorSpot, len(b.fps))
+	for i := range b.fps {
+		f := &b.fps[i]
+		slots := slices.Clone(f.slots(b.o.CorridorWidth))
+		ks := slices.Clone(b.p.adj[i])
+		if len(slots) != len(ks) || len(ks) == 0 {
+			continue
+		}
+		r := b.p.lv.Rooms[i]
+		way := func(k int32) (float64, float64) {
+			o := b.p.lv.Rooms[b.p.other(k, int32(i))]
+			return o.X - r.X, o.Y - r.Y
+		}
+		slices.SortStableFunc(ks, func(a, c int32) int {
+			ax, ay := way(a)
+			cx, cy := way(c)
+			return cmp.Compare(pseudoAngle(ax, ay), pseudoAngle(cx, cy))
+		})
+		slotAngle := func(s doorSpot) float64 {
+			return pseudoAngle(float64(2*s.x+1-f.w), float64(2*s.y+1-f.h))
+		}
+		slices.SortStableFunc(slots, func(a, c doorSpot) int { return cmp.Compare(slotAngle(a), slotAngle(c)) })
+		best, bestScore := 0, math.Inf(-1)
+		for shift := range slots {
+			score := 0.0
+			for j, k := range ks {
+				dx, dy := way(k)
+				d := dirs[slots[(j+shift)%len(slots)].dir]
+				along := dx
+				if d.X == 0 {
+					along = dy
+				}
+				along *= float64(d.X + d.Y)
+				if n := math.Sqrt(float64(dx*dx) + float64(dy*dy)); n > 0 {
+					along /= n
+				}
+				score += along
+			}
+			if score > bestScore {
+				best, bestScore = shift, score
+			}
+		}
+		b.assigned[i] = map[int32]doorSpot{}
+		for j, k := range ks {
+			b.assigned[i][k] = slots[(j+best)%len(slots)]
+		}
+	}
+}
+
+// pseudoAngle orders directions by their angle clockwise on screen from
+// the +x axis, in [0, 4), with no trigonometry (whose results differ
+// across platforms): the diamond angle.
+func pseudoAngle(dx, dy float64) float64 {
+	n := math.Abs(dx) + math.Abs(dy)
+	if n == 0 {
+		return 0
+	}
+	p := dx / n // 1 at +x, -1 at -x
+	if dy >= 0 {
+		return 1 - p // 0 … 2, through +y (down)
+	}
+	return 3 + p // 2 … 4, through -y (up)
 }
 
 // cells returns a length in cells: v world units, rounded, at least 1.
@@ -152,20 +248,34 @@ func (b *builder) footprints() error {
 		case ShapeTemplate:
 			b.fps[i] = b.templateFor(ri, fw, fh)
 		}
-		if len(b.fps[i].slots(b.o.CorridorWidth)) == 0 && len(b.p.adj[i]) > 0 {
+		if n := len(b.fps[i].slots(b.o.CorridorWidth)); n == 0 && len(b.p.adj[i]) > 0 {
 			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.shapes[i], b.o.CorridorWidth)
+		} else if n < len(b.p.adj[i]) {
+			errs.addf("room %d (tag %q, shape %q): %d places for doors %d cells wide on its wall, for %d corridors", r.ID, r.Tag, b.shapes[i], n, b.o.CorridorWidth, len(b.p.adj[i]))
 		}
 	}
 	return errs.err()
 }
 
 // templateFor chooses room r's template and orientation: a template drawn
-// at random from the tag's list, turned and mirrored so that as many of
+// at random from those of the tag's list whose doors are as wide as the
+// corridors, turned and mirrored so that as many of
 // the room's corridors as can face a door do, then so that its size is
 // nearest the room's, then the first orientation.
 func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	rs := b.p.lv.Rooms[r]
-	t := b.p.templates[rs.Templates[b.roomRNG(r).IntN(len(rs.Templates))]]
+	// Only templates with doors as wide as the corridors can be joined.
+	var fit []*Template
+	for _, name := range rs.Templates {
+		t := b.p.templates[name]
+		if f := templateFootprint(t); len(f.slots(b.o.CorridorWidth)) > 0 {
+			fit = append(fit, t)
+		}
+	}
+	if len(fit) == 0 {
+		fit = append(fit, b.p.templates[rs.Templates[0]])
+	}
+	t := fit[b.roomRNG(r).IntN(len(fit))]
 	var toward []Point
 	for _, k := range b.p.adj[r] {
 		o := b.p.lv.Rooms[b.p.other(k, r)]
@@ -217,11 +327,16 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
 	}
 	rt := newRouter(g, b.o.CorridorWidth)
+	for i := range at {
+		if b.assigned[i] != nil {
+			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].slots(b.o.CorridorWidth))
+		}
+	}
 	paths := make([][]Point, len(p.ends))
 	for _, k := range b.routeOrder(at) {
 		e := p.ends[k]
-		from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.fps[e[0]].slots(b.o.CorridorWidth)}
-		to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.fps[e[1]].slots(b.o.CorridorWidth)}
+		from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k)}
+		to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k)}
 		path, ok := rt.route(k, from, to, b.window(at, e, w, h))
 		if !ok {
 			path, ok = rt.route(k, from, to, rect{1, 1, w - 1, h - 1})
@@ -262,16 +377,17 @@ func (b *builder) overlaps(at []Point) error {
 			fj := &b.fps[j]
 			if at[j].Y < at[i].Y+fi.h && at[i].Y < at[j].Y+fj.h {
 				lo, hi := min(i, j), max(i, j)
-				return &routeError{fmt.Sprintf("gridmap: rooms %d and %d overlap on the grid", b.p.lv.Rooms[lo].ID, b.p.lv.Rooms[hi].ID)}
+				return &routeError{fmt.Sprintf("gridmap: rooms %d and %d overlap on the grid", b.p.lv.Rooms[lo].ID, b.p.lv.Rooms[hi].ID), -1}
 			}
 		}
 	}
 	return nil
 }
 
-// routeOrder is the order corridors are routed in: shortest first (by the
-// grid distance between their rooms' centres), then by index. Short
-// corridors have the fewest ways to go, so they choose first.
+// routeOrder is the order corridors are routed in: the corridors in
+// b.first, then shortest first (by the grid distance between their rooms'
+// centres), then by index. Short corridors have the fewest ways to go, so
+// they choose first.
 func (b *builder) routeOrder(at []Point) []int32 {
 	dist := make([]int, len(b.p.ends))
 	order := make([]int32, len(b.p.ends))
@@ -282,7 +398,7 @@ func (b *builder) routeOrder(at []Point) []int32 {
 		order[k] = int32(k)
 	}
 	slices.SortFunc(order, func(i, j int32) int { return cmp.Or(cmp.Compare(dist[i], dist[j]), cmp.Compare(i, j)) })
-	return order
+	return append(slices.Clone(b.first), slices.DeleteFunc(order, func(k int32) bool { return slices.Contains(b.first, k) })...)
 }
 
 // window is the part of the grid a first search for corridor e looks in:

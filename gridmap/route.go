@@ -29,11 +29,15 @@ type grid struct {
 	// roomNear is r+1 for a free cell beside the footprint of room r
 	// only, -1 beside several, 0 beside none.
 	roomNear []int32
+	// reserved is r+1 for a cell in front of a door place of room r that
+	// has no door places to spare (a template with a door per corridor):
+	// only r's corridors may use it.
+	reserved []int32
 }
 
 func newGrid(w, h int, nRooms int) *grid {
 	n := w * h
-	g := &grid{w: w, h: h, nRooms: int32(nRooms), own: make([]int32, n), corrNear1: make([]uint16, n), corrNear2: make([]uint16, n), roomNear: make([]int32, n)}
+	g := &grid{w: w, h: h, nRooms: int32(nRooms), own: make([]int32, n), corrNear1: make([]uint16, n), corrNear2: make([]uint16, n), roomNear: make([]int32, n), reserved: make([]int32, n)}
 	for i := range g.own {
 		g.own[i] = -1
 	}
@@ -122,10 +126,30 @@ func (r *router) anchor(x0, y0 int, s doorSpot) Point {
 	return Point{x, y}
 }
 
-// free reports whether the brush at anchor p can be corridor: inside the
-// map's border, on free cells (or cells of room allow, for the door
-// itself), and not beside another corridor.
-func (r *router) free(p Point, allow int32, win rect) bool {
+// reserve keeps the cells in front of each of room ri's door slots (at
+// (x0, y0)) for its own corridors.
+func (r *router) reserve(ri int32, x0, y0 int, slots []doorSpot) {
+	g := r.g
+	for _, s := range slots {
+		a := r.anchor(x0, y0, s)
+		v := dirs[s.dir]
+		for step := 1; step <= 2; step++ {
+			for y := a.Y + step*v.Y; y < a.Y+step*v.Y+r.width; y++ {
+				for x := a.X + step*v.X; x < a.X+step*v.X+r.width; x++ {
+					if x >= 0 && y >= 0 && x < g.w && y < g.h && g.own[y*g.w+x] == -1 {
+						g.reserved[y*g.w+x] = ri + 1
+					}
+				}
+			}
+		}
+	}
+}
+
+// free reports whether the brush at anchor p can be corridor between rooms
+// a and b: inside the map's border, on free cells (or cells of room allow,
+// for the door itself), not reserved for another room's door and not
+// beside another corridor.
+func (r *router) free(p Point, allow, a, b int32, win rect) bool {
 	g := r.g
 	if p.X < win.x0 || p.Y < win.y0 || p.X+r.width > win.x1 || p.Y+r.width > win.y1 {
 		return false
@@ -134,6 +158,9 @@ func (r *router) free(p Point, allow int32, win rect) bool {
 		for x := p.X; x < p.X+r.width; x++ {
 			i := y*g.w + x
 			if o := g.own[i]; (o != -1 && o != allow) || g.corrNear1[i] != 0 {
+				return false
+			}
+			if v := g.reserved[i]; v != 0 && v != a+1 && v != b+1 {
 				return false
 			}
 		}
@@ -187,7 +214,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 	var goals []int
 	for _, s := range to.slots {
 		p := r.anchor(to.x0, to.y0, s)
-		if !r.free(p, to.room, win) {
+		if !r.free(p, to.room, from.room, to.room, win) {
 			continue
 		}
 		i := p.Y*g.w + p.X
@@ -212,7 +239,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 	var seq uint32
 	for _, s := range from.slots {
 		p := r.anchor(from.x0, from.y0, s)
-		if !r.free(p, from.room, win) {
+		if !r.free(p, from.room, from.room, to.room, win) {
 			continue
 		}
 		st := int32((p.Y*g.w+p.X)*4 + s.dir)
@@ -250,7 +277,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			if r.goal[qi] == int8(nd)+1 {
 				allow = to.room
 			}
-			if !r.free(q, allow, win) {
+			if !r.free(q, allow, from.room, to.room, win) {
 				continue
 			}
 			nc := c + costStep + r.besideCost(q, from.room, to.room)
@@ -320,11 +347,15 @@ func (h *stateHeap) pop() heapItem {
 	return top
 }
 
-// routeError says which corridor found no way.
-type routeError struct{ msg string }
+// routeError is a map that a larger scale may fix: rooms that overlap
+// on the grid, or a corridor (index corridor, else -1) that found no way.
+type routeError struct {
+	msg      string
+	corridor int32
+}
 
 func (e *routeError) Error() string { return e.msg }
 
 func noRoute(p *plan, k int32) error {
-	return &routeError{fmt.Sprintf("gridmap: %s: no route on the grid between its rooms' doors", p.corridorName(k))}
+	return &routeError{fmt.Sprintf("gridmap: %s: no route on the grid between its rooms' doors", p.corridorName(k)), k}
 }

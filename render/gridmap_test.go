@@ -10,14 +10,14 @@ import (
 	"github.com/dungraph/dungraph/rulesets"
 )
 
-var mapSeeds = flag.Int("map-seeds", 0, "TestMapProofBundled: seeds per bundled ruleset (default 200, 3 with -short)")
+var mapSeeds = flag.Int("map-seeds", 0, "TestMapProofBundled: seeds per bundled ruleset (default 20, 3 with -short)")
 
 // TestMapProofBundled draws every bundled ruleset's levels with the map
 // stage and checks each map against its level twice: Build's own proof,
 // and Verify again on the returned map against an independently built
 // list of the level's rooms and corridors.
 func TestMapProofBundled(t *testing.T) {
-	seeds := 200
+	seeds := 20
 	if testing.Short() {
 		seeds = 3
 	}

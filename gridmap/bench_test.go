@@ -1,0 +1,57 @@
+package gridmap_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// benchLevel returns the map stage's input for a bundled ruleset's level.
+func benchLevel(b *testing.B, name string, seed uint64, overrides []rulesets.Override) gridmap.Level {
+	b.Helper()
+	rs, err := rulesets.Loader{Overrides: overrides}.Bundled(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := render.FromLevel(lv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := render.MapLevel(d, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return in
+}
+
+// BenchmarkBuild30 draws dungeon seed 3 (30 rooms, caves, templates,
+// doors), proof included.
+func BenchmarkBuild30(b *testing.B) {
+	in := benchLevel(b, "dungeon", 3, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := gridmap.Build(in, gridmap.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuild1000 draws a caves level grown to 1,000 rooms.
+func BenchmarkBuild1000(b *testing.B) {
+	in := benchLevel(b, "caves", 1, rulesets.SizeOverrides(1000))
+	b.Logf("%d rooms, %d corridors", len(in.Rooms), len(in.Corridors))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := gridmap.Build(in, gridmap.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

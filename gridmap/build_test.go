@@ -1,0 +1,448 @@
+package gridmap
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden maps in testdata")
+
+// hall is a template used by the tests: a pillared room with a door on
+// each side.
+const hall = `
+##D##
+#...#
+D.#.D
+#...#
+##D##
+`
+
+// gallery is a template whose doors take corridors two cells wide.
+const gallery = `
+###DD###
+#......#
+D......#
+D..##..#
+#......#
+###DD###
+`
+
+func mustTemplate(t testing.TB, name, art string) Template {
+	t.Helper()
+	tm, err := ParseTemplate(name, art)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tm
+}
+
+// row returns a level of rooms in a row, 200 units apart, each 60 × 60,
+// joined in order, with the given shapes.
+func row(t testing.TB, shapes ...string) Level {
+	lv := Level{Seed: 7, Templates: []Template{mustTemplate(t, "hall", hall)}}
+	for i, s := range shapes {
+		r := RoomSpec{ID: i, X: float64(200 * i), Y: 0, W: 60, H: 60, Tag: s, Shape: s}
+		if s == ShapeTemplate {
+			r.Templates = []string{"hall"}
+		}
+		lv.Rooms = append(lv.Rooms, r)
+		if i > 0 {
+			lv.Corridors = append(lv.Corridors, Edge{i - 1, i})
+		}
+	}
+	lv.Goal = len(shapes) - 1
+	return lv
+}
+
+func TestBuildErrors(t *testing.T) {
+	base := func() Level { return row(t, ShapeRect, ShapeRect) }
+	tests := []struct {
+		name   string
+		edit   func(lv *Level, o *Options)
+		want   []string // fragments of the error
+		reason string
+	}{
+		{"no rooms", func(lv *Level, o *Options) { lv.Rooms = nil }, []string{"no rooms"}, "nothing to draw"},
+		{"unknown shape", func(lv *Level, o *Options) { lv.Rooms[1].Shape = "blob" }, []string{"room 1", `unknown shape "blob"`}, "shapes are a closed list"},
+		{"no template", func(lv *Level, o *Options) {
+			lv.Rooms[0].Shape, lv.Rooms[0].Templates = ShapeTemplate, []string{"nave"}
+		}, []string{"room 0", `"nave"`}, "a template must exist"},
+		{"template shape without templates", func(lv *Level, o *Options) { lv.Rooms[0].Shape = ShapeTemplate }, []string{"room 0", "names no templates"}, ""},
+		{"every problem at once", func(lv *Level, o *Options) {
+			lv.Rooms[0].Shape, lv.Rooms[1].Shape = "blob", "goo"
+		}, []string{"2 problems", `"blob"`, `"goo"`}, "problems are reported together"},
+		{"missing room", func(lv *Level, o *Options) { lv.Corridors = append(lv.Corridors, Edge{1, 5}) }, []string{"corridor 1", "not in the level"}, ""},
+		{"disconnected", func(lv *Level, o *Options) { lv.Corridors = nil }, []string{"no corridors lead from the entrance", "[1]"}, "a map is walked from the entrance"},
+		{"duplicate corridor", func(lv *Level, o *Options) { lv.Corridors = append(lv.Corridors, Edge{1, 0}) }, []string{"corridors 0 and 1"}, ""},
+		{"wide corridor", func(lv *Level, o *Options) { o.CorridorWidth = MaxCorridorWidth + 1 }, []string{"corridor width"}, ""},
+		{"negative cell", func(lv *Level, o *Options) { o.Cell = -1 }, []string{"cell size"}, ""},
+		{"door too narrow", func(lv *Level, o *Options) {
+			lv.Rooms[0].Shape, lv.Rooms[0].Templates = ShapeTemplate, []string{"hall"}
+			o.CorridorWidth = 2
+		}, []string{"room 0", "no place on its wall for a door 2 cells wide"}, "the hall's doors are single cells"},
+		{"too many cells", func(lv *Level, o *Options) { o.MaxCells = 100 }, []string{"more than 100"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lv, o := base(), Options{Cell: 10}
+			tt.edit(&lv, &o)
+			_, err := Build(lv, o)
+			if err == nil {
+				t.Fatalf("no error (%s)", tt.reason)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q (%s)", err, w, tt.reason)
+				}
+			}
+		})
+	}
+}
+
+func TestBuildShapes(t *testing.T) {
+	tests := []struct {
+		name   string
+		lv     Level
+		opts   Options
+		check  func(t *testing.T, m *Map)
+		reason string
+	}{
+		{"rect", row(t, ShapeRect, ShapeRect), Options{Cell: 10}, func(t *testing.T, m *Map) {
+			for _, r := range m.Rooms {
+				if r.Bounds.W != 6 || r.Bounds.H != 6 || len(r.Outline) != 4 {
+					t.Errorf("room %d: bounds %+v, outline %v; want a 6 × 6 square", r.ID, r.Bounds, r.Outline)
+				}
+			}
+		}, "a 60-unit room on 10-unit cells is 6 cells wide"},
+		{"disc", row(t, ShapeDisc, ShapeDisc), Options{Cell: 10}, func(t *testing.T, m *Map) {
+			if n := floorCells(m, 0); n >= 36 || n < 20 {
+				t.Errorf("a 6 × 6 disc has %d cells", n)
+			}
+		}, "the disc is inside its square"},
+		{"cave", row(t, ShapeCave, ShapeCave, ShapeCave), Options{Cell: 5}, func(t *testing.T, m *Map) {
+			for o := range m.Rooms {
+				if n := floorCells(m, o); n >= 144 || n < 144/caveMinShare {
+					t.Errorf("a 12 × 12 cave has %d cells", n)
+				}
+			}
+		}, "a cave keeps at least a third of its square"},
+		{"template", row(t, ShapeTemplate, ShapeRect, ShapeTemplate), Options{Cell: 10}, func(t *testing.T, m *Map) {
+			for _, o := range []int{0, 2} {
+				if n := floorCells(m, o); n != 8 {
+					t.Errorf("room %d: the hall has %d floor cells, want 8", o, n)
+				}
+			}
+		}, "a template room is its art"},
+		{"door", row(t, ShapeRect, ShapeDoor, ShapeRect), Options{Cell: 10}, func(t *testing.T, m *Map) {
+			if n := floorCells(m, 1); n != 1 || m.At(m.Rooms[1].Bounds.X, m.Rooms[1].Bounds.Y) != CellDoor {
+				t.Errorf("the door room has %d cells, want one door cell", n)
+			}
+		}, "a door is one door cell in its corridor"},
+		{"wide", row(t, ShapeRect, ShapeDoor, ShapeCave), Options{Cell: 5, CorridorWidth: 3}, func(t *testing.T, m *Map) {
+			if len(m.Doors) != 4*3 {
+				t.Errorf("%d door cells, want 3 at each end of two corridors", len(m.Doors))
+			}
+		}, "a door of a wide corridor is as wide as the corridor"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Build(tt.lv, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkCorridors(t, m)
+			tt.check(t, m)
+			again, err := Build(tt.lv, tt.opts)
+			if err != nil || !bytes.Equal(again.Text(), m.Text()) {
+				t.Errorf("a second build differs (%v)", err)
+			}
+		})
+	}
+}
+
+func floorCells(m *Map, o int) int {
+	n := 0
+	for _, w := range m.Owner {
+		if int(w) == o {
+			n++
+		}
+	}
+	return n
+}
+
+// checkCorridors checks what Verify does not: each corridor's path is a
+// chain of side-neighbours that starts and ends on door cells.
+func checkCorridors(t *testing.T, m *Map) {
+	t.Helper()
+	for k, c := range m.Corridors {
+		for i := 1; i < len(c.Path); i++ {
+			a, b := c.Path[i-1], c.Path[i]
+			if abs(a.X-b.X)+abs(a.Y-b.Y) != 1 {
+				t.Errorf("corridor %d jumps from %v to %v", k, a, b)
+			}
+		}
+		for _, end := range []Point{c.Path[0], c.Path[len(c.Path)-1]} {
+			doors := 0
+			for y := end.Y; y < end.Y+m.CorridorWidth; y++ {
+				for x := end.X; x < end.X+m.CorridorWidth; x++ {
+					if m.At(x, y) == CellDoor {
+						doors++
+					}
+				}
+			}
+			if doors != m.CorridorWidth {
+				t.Errorf("corridor %d ends at %v on %d door cells, want %d", k, end, doors, m.CorridorWidth)
+			}
+		}
+	}
+}
+
+// randomLevel returns a level of rooms on a jittered lattice, joined by a
+// random spanning tree of the lattice and a few more lattice edges (so the
+// level is planar), in random shapes.
+func randomLevel(t testing.TB, rng *rand.Rand) Level {
+	cols, rows := 2+rng.IntN(4), 2+rng.IntN(3)
+	lv := Level{Seed: rng.Uint64(), Templates: []Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
+	for j := range rows {
+		for i := range cols {
+			s := Shapes[rng.IntN(len(Shapes))]
+			r := RoomSpec{
+				ID: j*cols + i, X: float64(200*i + rng.IntN(61) - 30), Y: float64(200*j + rng.IntN(61) - 30),
+				W: float64(40 + rng.IntN(81)), H: float64(40 + rng.IntN(81)), Shape: s, Tag: s,
+			}
+			if s == ShapeTemplate {
+				r.Templates = []string{"hall", "gallery"}
+			}
+			lv.Rooms = append(lv.Rooms, r)
+		}
+	}
+	var edges []Edge
+	for j := range rows {
+		for i := range cols {
+			if i+1 < cols {
+				edges = append(edges, Edge{j*cols + i, j*cols + i + 1})
+			}
+			if j+1 < rows {
+				edges = append(edges, Edge{j*cols + i, (j+1)*cols + i})
+			}
+		}
+	}
+	rng.Shuffle(len(edges), func(i, j int) { edges[i], edges[j] = edges[j], edges[i] })
+	comp := make([]int, len(lv.Rooms))
+	for i := range comp {
+		comp[i] = i
+	}
+	var find func(int) int
+	find = func(v int) int {
+		if comp[v] != v {
+			comp[v] = find(comp[v])
+		}
+		return comp[v]
+	}
+	for _, e := range edges {
+		if a, b := find(e.A), find(e.B); a != b || rng.IntN(4) == 0 {
+			comp[a] = b
+			lv.Corridors = append(lv.Corridors, e)
+		}
+	}
+	// A template room with no door place to spare can wall itself in
+	// (see NOTES.md): keep templates to rooms of at most three corridors.
+	deg := make([]int, len(lv.Rooms))
+	for _, e := range lv.Corridors {
+		deg[e.A]++
+		deg[e.B]++
+	}
+	for i := range lv.Rooms {
+		if lv.Rooms[i].Shape == ShapeTemplate && deg[i] > 3 {
+			lv.Rooms[i].Shape, lv.Rooms[i].Templates = ShapeRect, nil
+		}
+	}
+	lv.Goal = len(lv.Rooms) - 1
+	return lv
+}
+
+// joinedBrute returns whether rooms a and b (indices in m.Rooms) are joined
+// by walkable cells outside every room, by a search from each cell of a.
+func joinedBrute(m *Map, a, b int) bool {
+	seen := make([]bool, len(m.Cells))
+	var queue []Point
+	for i, o := range m.Owner {
+		if int(o) == a {
+			queue = append(queue, Point{i % m.W, i / m.W})
+		}
+	}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for _, v := range dirs {
+			n := Point{c.X + v.X, c.Y + v.Y}
+			if !m.At(n.X, n.Y).Walkable() || seen[m.Index(n)] {
+				continue
+			}
+			switch m.RoomAt(n.X, n.Y) {
+			case b:
+				if m.RoomAt(c.X, c.Y) != a {
+					return true
+				}
+			case -1:
+				seen[m.Index(n)] = true
+				queue = append(queue, n)
+			}
+		}
+	}
+	return false
+}
+
+// TestBuildRandom builds random planar levels in random shapes and checks
+// each map against a brute-force reference: two rooms are joined through
+// corridor cells exactly when the level has a corridor between them.
+func TestBuildRandom(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	for seed := range uint64(n) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		lv := randomLevel(t, rng)
+		o := Options{Cell: 10, CorridorWidth: 1 + rng.IntN(2), Compact: rng.IntN(2) == 0}
+		m, err := Build(lv, o)
+		if err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+			continue
+		}
+		checkCorridors(t, m)
+		want := map[[2]int]bool{}
+		for _, e := range lv.Corridors {
+			want[[2]int{min(e.A, e.B), max(e.A, e.B)}] = true
+		}
+		for a := range m.Rooms {
+			for b := a + 1; b < len(m.Rooms); b++ {
+				key := [2]int{m.Rooms[a].ID, m.Rooms[b].ID}
+				if got := joinedBrute(m, a, b); got != want[key] {
+					t.Errorf("seed %d: rooms %d and %d joined %t, want %t", seed, key[0], key[1], got, want[key])
+				}
+			}
+		}
+	}
+}
+
+// TestVerifyFails breaks good maps and checks that the proof says what
+// broke.
+func TestVerifyFails(t *testing.T) {
+	lv := row(t, ShapeRect, ShapeRect, ShapeRect)
+	tests := []struct {
+		name   string
+		break_ func(m *Map)
+		want   string
+	}{
+		{"cut corridor", func(m *Map) {
+			p := m.Corridors[1].Path
+			m.Cells[m.Index(p[len(p)/2])] = CellWall
+		}, "corridor 1 (rooms 1-2) is missing"},
+		{"stray corridor", func(m *Map) { m.Cells[0] = CellCorridor }, "join no room"},
+		{"extra corridor", func(m *Map) {
+			// A corridor from room 0 straight to room 2, below the rooms.
+			y := m.Rooms[0].Bounds.Y + m.Rooms[0].Bounds.H
+			x0 := m.Rooms[0].Bounds.X + 1
+			x1 := m.Rooms[2].Bounds.X + 1
+			m.Cells[m.Index(Point{x0, y})] = CellDoor
+			m.Cells[m.Index(Point{x1, y})] = CellDoor
+			for x := x0; x <= x1; x++ {
+				if m.At(x, y+1) == CellWall {
+					m.Cells[m.Index(Point{x, y + 1})] = CellCorridor
+				}
+			}
+		}, "rooms 0 and 2 are joined"},
+		{"no door", func(m *Map) {
+			for i, k := range m.Cells {
+				if k == CellDoor {
+					m.Cells[i] = CellCorridor
+					break
+				}
+			}
+		}, "without a door"},
+		{"lost entrance", func(m *Map) { m.Cells[m.Index(m.Entrance)] = CellFloor }, "the entrance cell"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Build(lv, Options{Cell: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.break_(m)
+			err = Verify(m, lv)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Verify = %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestGoldenMaps compares the text of a few maps with testdata; run with
+// -update to rewrite them.
+func TestGoldenMaps(t *testing.T) {
+	square := Level{Seed: 3, Templates: []Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
+	shapes := []string{ShapeRect, ShapeCave, ShapeTemplate, ShapeDisc}
+	for i, s := range shapes {
+		r := RoomSpec{ID: i, X: float64(300 * (i % 2)), Y: float64(300 * (i / 2)), W: 120, H: 100, Shape: s}
+		if s == ShapeTemplate {
+			r.Templates = []string{"hall", "gallery"}
+		}
+		square.Rooms = append(square.Rooms, r)
+	}
+	square.Rooms = append(square.Rooms, RoomSpec{ID: 4, X: 150, Y: 150, W: 20, H: 20, Shape: ShapeDoor})
+	square.Corridors = []Edge{{0, 1}, {1, 3}, {2, 3}, {0, 4}, {4, 3}}
+	square.Goal = 3
+	tests := []struct {
+		name string
+		lv   Level
+		opts Options
+	}{
+		{"shapes", square, Options{Cell: 10}},
+		{"shapes-compact", square, Options{Cell: 10, Compact: true}},
+		{"shapes-wide", square, Options{Cell: 10, CorridorWidth: 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Build(tt.lv, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := m.Text()
+			file := filepath.Join("testdata", tt.name+".txt")
+			if *update {
+				if err := os.WriteFile(file, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%v (run go test ./gridmap -run TestGoldenMaps -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the golden map:\n got:\n%s\nwant:\n%s", file, got, want)
+			}
+		})
+	}
+}
+
+func TestOutline(t *testing.T) {
+	// Cells of room 0: an L with a notch.
+	m := &Map{W: 5, H: 4, Cells: make([]Kind, 20), Owner: slices.Repeat([]int32{-1}, 20), Rooms: []Room{{ID: 0}}}
+	for _, p := range []Point{{1, 1}, {2, 1}, {3, 1}, {1, 2}} {
+		m.Owner[m.Index(p)] = 0
+	}
+	bd, poly := m.outline(0, Rect{0, 0, 5, 4})
+	want := []Point{{1, 1}, {4, 1}, {4, 2}, {2, 2}, {2, 3}, {1, 3}}
+	if bd != (Rect{1, 1, 3, 2}) || fmt.Sprint(poly) != fmt.Sprint(want) {
+		t.Errorf("outline = %+v %v, want %+v %v", bd, poly, Rect{1, 1, 3, 2}, want)
+	}
+}

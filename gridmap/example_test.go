@@ -1,0 +1,46 @@
+package gridmap_test
+
+import (
+	"fmt"
+
+	"github.com/dungraph/dungraph/gridmap"
+)
+
+// Two rooms joined through a locked door: the door is a room of its own,
+// drawn as a door cell in the corridor.
+func ExampleBuild() {
+	lv := gridmap.Level{
+		Rooms: []gridmap.RoomSpec{
+			{ID: 0, X: 0, Y: 0, W: 40, H: 30},
+			{ID: 1, X: 100, Y: 0, W: 10, H: 10, Shape: gridmap.ShapeDoor},
+			{ID: 2, X: 200, Y: 0, W: 40, H: 30, Shape: gridmap.ShapeDisc},
+		},
+		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 1, B: 2}},
+		Entrance:  0,
+		Goal:      2,
+	}
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(m.Text()))
+	fmt.Println(len(m.Rooms), "rooms,", len(m.Corridors), "corridors,", len(m.Doors), "doors")
+	// Output:
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// ######....#################..#######
+	// ######.<..+,,,,,,+++,,,,,+.>..######
+	// ######....#################..#######
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// ####################################
+	// 3 rooms, 2 corridors, 4 doors
+}
