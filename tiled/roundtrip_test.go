@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -46,7 +47,7 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 		d.Kinds = append(d.Kinds, k.String())
 	}
 	for _, r := range m.Rooms {
-		s := shape{Type: "room", Name: r.Label, Props: []string{
+		s := shape{Type: "room", Name: cmp.Or(r.Label, r.Tag), Props: []string{
 			fmt.Sprintf("id:int=%d", r.ID), "tag:string=" + r.Tag, "label:string=" + r.Label, "shape:string=" + r.Shape,
 			fmt.Sprintf("depth:int=%d", r.Depth), fmt.Sprintf("on_critical_path:bool=%v", r.OnCriticalPath)}}
 		out := r.Outline

@@ -170,7 +170,11 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 		t.objects = append(t.objects, ob)
 	}
 	for _, r := range m.Rooms {
-		ob := object{name: r.Label, typ: typeRoom, props: []property{
+		name := r.Label
+		if name == "" {
+			name = r.Tag
+		}
+		ob := object{name: name, typ: typeRoom, props: []property{
 			intProp("id", r.ID),
 			stringProp("tag", r.Tag),
 			stringProp("label", r.Label),
