@@ -23,3 +23,8 @@ func DefaultMapColors() MapColors {
 		Goal:     goalColor,
 	}
 }
+
+// TagColors returns the fill colour of each of tags as the previews draw
+// it: the colour d's params.tags gives it, else the default palette's, by
+// the tag's place in the sorted list of tags.
+func TagColors(d *Document, tags []string) map[string]color.RGBA { return tagColors(d, tags) }

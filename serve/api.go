@@ -32,9 +32,7 @@ type config struct {
 	Ruleset     string `json:"ruleset"`
 	RulesetTOML string `json:"ruleset_toml"`
 	RulesetFile string `json:"ruleset_file"`
-	// MapColors are the map view's colours, by kind of cell.
-	MapColors map[string]string `json:"map_colors"`
-	Limits    struct {
+	Limits      struct {
 		TimeoutMS     int64 `json:"timeout_ms"`
 		MaxVertices   int   `json:"max_vertices"`
 		MaxIterations int   `json:"max_iterations"`
@@ -44,7 +42,7 @@ type config struct {
 }
 
 func (h *handler) config(w http.ResponseWriter, r *http.Request) {
-	c := config{Ruleset: h.cfg.Ruleset, RulesetTOML: string(h.cfg.RulesetTOML), MapColors: mapColors()}
+	c := config{Ruleset: h.cfg.Ruleset, RulesetTOML: string(h.cfg.RulesetTOML)}
 	if c.RulesetTOML != "" {
 		c.RulesetFile = h.cfg.RulesetFile
 	}

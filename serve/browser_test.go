@@ -19,9 +19,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/rulesets"
-	"github.com/dungraph/dungraph/tiled"
 )
 
 // chromium finds the browser for TestBrowser: $DUNGRAPH_CHROMIUM, else the
@@ -235,8 +233,8 @@ func TestBrowser(t *testing.T) {
 
 // checkMapView checks the page's map view against the server's map of the
 // page's level (/api/tmj): the canvas stands beside the diagram and has a
-// pixel per cell, each in the colour of its cell's tile (global id kind+1,
-// tiled.Colors).
+// pixel per cell, each in the colour of its cell's tile (the tile's
+// "color" property, which the tiled tests hold to the tileset image).
 func checkMapView(t *testing.T, eval func(string) string, url string) {
 	t.Helper()
 	res, err := http.Post(url+"/api/tmj", "application/json", strings.NewReader(eval(`JSON.stringify(tuner.request())`)))
@@ -247,9 +245,24 @@ func checkMapView(t *testing.T, eval func(string) string, url string) {
 	var tmj struct {
 		Width, Height int
 		Layers        []struct{ Data []int }
+		Tilesets      []struct {
+			FirstGID int
+			Tiles    []struct {
+				ID         int
+				Properties []struct{ Name, Value string }
+			}
+		}
 	}
-	if err := json.NewDecoder(res.Body).Decode(&tmj); err != nil || res.StatusCode != http.StatusOK || len(tmj.Layers) == 0 {
+	if err := json.NewDecoder(res.Body).Decode(&tmj); err != nil || res.StatusCode != http.StatusOK || len(tmj.Layers) == 0 || len(tmj.Tilesets) != 1 {
 		t.Fatalf("/api/tmj: status %d, %v", res.StatusCode, err)
+	}
+	color := map[int]string{} // by global id, "rrggbb"
+	for _, tile := range tmj.Tilesets[0].Tiles {
+		for _, p := range tile.Properties {
+			if p.Name == "color" && len(p.Value) == 9 {
+				color[tmj.Tilesets[0].FirstGID+tile.ID] = p.Value[3:]
+			}
+		}
 	}
 	if got := eval(`(() => {
 		const m = document.getElementById("map").getBoundingClientRect(), l = document.getElementById("level").getBoundingClientRect();
@@ -268,13 +281,15 @@ func checkMapView(t *testing.T, eval func(string) string, url string) {
 		for (let i = 0; i < d.length; i += 4) s += [d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, "0")).join("");
 		return s;
 	})()`)
-	colors := tiled.Colors()
 	bad := 0
 	for i, gid := range tmj.Layers[0].Data {
-		c := colors[gid-1]
-		if want := fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B); pixels[6*i:6*i+6] != want {
+		want, ok := color[gid]
+		if !ok {
+			t.Fatalf("/api/tmj: tile %d has no color property", gid)
+		}
+		if got := pixels[6*i : 6*i+6]; got != want {
 			if bad++; bad <= 3 {
-				t.Errorf("map view: cell (%d, %d) is #%s, want #%s (%v)", i%tmj.Width, i/tmj.Width, pixels[6*i:6*i+6], want, gridmap.Kind(gid-1))
+				t.Errorf("map view: cell (%d, %d) is #%s, want #%s", i%tmj.Width, i/tmj.Width, got, want)
 			}
 		}
 	}

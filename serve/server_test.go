@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -568,7 +567,8 @@ func TestText(t *testing.T) {
 }
 
 // /api/tmj answers the level's grid map as Tiled JSON, the bytes of
-// render.Raster's map written by tiled.Options.WriteTMJ.
+// render.Raster's map written by tiled.Options.WriteTMJ in the level's
+// colours.
 func TestTMJ(t *testing.T) {
 	h := quiet().Handler()
 	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
@@ -580,7 +580,7 @@ func TestTMJ(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := (tiled.Options{}).WriteTMJ(&want, m); err != nil {
+	if err := (tiled.Options{Document: d}).WriteTMJ(&want, m); err != nil {
 		t.Fatal(err)
 	}
 	w := call(t, h, "POST", "/api/tmj", `{"ruleset": "dungeon", "seed": 4}`)
@@ -634,7 +634,7 @@ func TestConfig(t *testing.T) {
 	if err := json.Unmarshal(call(t, h, "GET", "/api/config", "").Body.Bytes(), &c); err != nil {
 		t.Fatal(err)
 	}
-	if c.Ruleset != rulesets.DefaultName || c.RulesetTOML != "name = \"x\"\n" || c.RulesetFile != "x.toml" || c.Limits.TimeoutMS != 3000 || c.MapColors["floor"] != "#cfc2a8" || len(c.MapColors) != len(gridmap.Kinds) {
+	if c.Ruleset != rulesets.DefaultName || c.RulesetTOML != "name = \"x\"\n" || c.RulesetFile != "x.toml" || c.Limits.TimeoutMS != 3000 {
 		t.Errorf("config %+v", c)
 	}
 }

@@ -2,17 +2,16 @@ package serve
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/tiled"
 )
 
 // tmj answers the level's grid map as Tiled JSON: level.tmj of `dungraph
-// generate --format tmj` with the default tile size. A level the map
-// stage cannot draw is a 422 with its message.
+// generate --format tmj` with the default tile size, floors in the
+// level's tag colours. A level the map stage cannot draw is a 422 with its
+// message.
 func (h *handler) tmj(w http.ResponseWriter, r *http.Request) {
 	var q levelRequest
 	if e := h.decode(w, r, &q); e != nil {
@@ -25,17 +24,7 @@ func (h *handler) tmj(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		var b bytes.Buffer
-		err = tiled.Options{}.WriteTMJ(&b, m)
+		err = tiled.Options{Document: d}.WriteTMJ(&b, m)
 		return b.Bytes(), err
 	})
-}
-
-// mapColors are the colours of the tiles of the map view, by kind: the
-// tileset's (tiled.Colors), as "#rrggbb".
-func mapColors() map[string]string {
-	out := map[string]string{}
-	for k, c := range tiled.Colors() {
-		out[gridmap.Kind(k).String()] = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
-	}
-	return out
 }

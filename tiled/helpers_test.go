@@ -44,6 +44,17 @@ func sampleMap() *gridmap.Map {
 			m.Cells = append(m.Cells, k)
 		}
 	}
+	// Room 0 (index 0) owns the floor left of the corridor, room 3
+	// (index 1) the floor right of it.
+	m.Owner = make([]int32, len(m.Cells))
+	for i, k := range m.Cells {
+		switch {
+		case k != gridmap.CellFloor:
+			m.Owner[i] = -1
+		case i%m.W > 6:
+			m.Owner[i] = 1
+		}
+	}
 	m.Cells[1*m.W+5] = gridmap.CellCorridor
 	m.Cells[1*m.W+6] = gridmap.CellCorridor
 	m.Rooms = []gridmap.Room{
@@ -72,8 +83,8 @@ func writeFiles(t *testing.T, dir string, o Options, m *gridmap.Map) (tmx, tmj s
 	}{
 		{o.name() + ".tmx", func(b *bytes.Buffer) error { return o.WriteTMX(b, m) }},
 		{o.name() + ".tmj", func(b *bytes.Buffer) error { return o.WriteTMJ(b, m) }},
-		{o.TilesetFile(), func(b *bytes.Buffer) error { return o.WriteTSX(b) }},
-		{o.ImageFile(), func(b *bytes.Buffer) error { return o.WriteTilesetPNG(b) }},
+		{o.TilesetFile(), func(b *bytes.Buffer) error { return o.WriteTSX(b, m) }},
+		{o.ImageFile(), func(b *bytes.Buffer) error { return o.WriteTilesetPNG(b, m) }},
 	}
 	for _, f := range files {
 		var b bytes.Buffer

@@ -43,8 +43,12 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 	d := decoded{W: m.W, H: m.H, Tile: ts, Props: []string{
 		"cell_size:float=" + num(m.CellSize), "origin_x:float=" + num(m.OriginX), "origin_y:float=" + num(m.OriginY),
 		"scale_x:float=" + num(m.ScaleX), "scale_y:float=" + num(m.ScaleY), fmt.Sprintf("corridor_width:int=%d", m.CorridorWidth)}}
-	for _, k := range m.Cells {
-		d.Kinds = append(d.Kinds, k.String())
+	for i, k := range m.Cells {
+		kind := k.String()
+		if k == gridmap.CellFloor && len(m.Owner) == len(m.Cells) && m.Owner[i] >= 0 {
+			kind += "/" + m.Rooms[m.Owner[i]].Tag
+		}
+		d.Kinds = append(d.Kinds, kind)
 	}
 	for _, r := range m.Rooms {
 		s := shape{Type: "room", Name: cmp.Or(r.Label, r.Tag), Props: []string{
@@ -78,15 +82,23 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 	return d
 }
 
-// kindsOf reads the tileset's "kind" properties: kind name by global id.
+// tileKinds reads the tileset's "kind" and "tag" properties: by global
+// id, the kind, or kind/tag for a tile with a tag.
 func tileKinds(ids []int, props [][]string, firstgid int) map[int]string {
 	out := map[int]string{}
 	for i, id := range ids {
+		var kind, tag string
 		for _, p := range props[i] {
+			// A tile with a tag property is a room floor's, even if
+			// the tag is "".
 			if v, ok := strings.CutPrefix(p, "kind:string="); ok {
-				out[firstgid+id] = v
+				kind = v
+			}
+			if v, ok := strings.CutPrefix(p, "tag:string="); ok {
+				tag = "/" + v
 			}
 		}
+		out[firstgid+id] = kind + tag
 	}
 	return out
 }
@@ -158,7 +170,7 @@ func jsonPropList(t *testing.T, ps []jsonProp) []string {
 	var out []string
 	for _, p := range ps {
 		v := string(p.Value)
-		if p.Type == "string" {
+		if p.Type == "string" || p.Type == "color" {
 			if err := json.Unmarshal(p.Value, &v); err != nil {
 				t.Fatalf("TMJ: property %s: %v", p.Name, err)
 			}
@@ -226,6 +238,20 @@ func randomMap(rng *rand.Rand) *gridmap.Map {
 	for range m.W * m.H {
 		m.Cells = append(m.Cells, gridmap.Kinds[rng.IntN(len(gridmap.Kinds))])
 	}
+	defer func() {
+		// Floor cells belong to a room or to none, as the map stage's
+		// Owner says; other cells to none. Some maps have no Owner.
+		if len(m.Rooms) == 0 || rng.IntN(4) == 0 {
+			return
+		}
+		m.Owner = make([]int32, len(m.Cells))
+		for i, k := range m.Cells {
+			m.Owner[i] = -1
+			if k == gridmap.CellFloor {
+				m.Owner[i] = int32(rng.IntN(len(m.Rooms)+1) - 1)
+			}
+		}
+	}()
 	for i := range rng.IntN(6) {
 		r := gridmap.Room{ID: 2*i + rng.IntN(2), Tag: text(rng), Label: text(rng), Shape: []string{"rect", "disc", "cave", "template", "door"}[rng.IntN(5)],
 			Depth: rng.IntN(9), OnCriticalPath: rng.IntN(2) == 0,
@@ -276,7 +302,7 @@ func roundTrip(t *testing.T, name string, rng *rand.Rand) {
 	o := Options{TileSize: []int{0, 1, 7, 16, 32}[rng.IntN(5)]}
 	want := wantOf(m, o.tileSize())
 	var tmx, tsx, tmj bytes.Buffer
-	for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTSX(&tsx), o.WriteTMJ(&tmj, m)} {
+	for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTSX(&tsx, m), o.WriteTMJ(&tmj, m)} {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

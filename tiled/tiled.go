@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/render"
 )
 
 // DefaultTileSize is Options.TileSize's default, in pixels.
@@ -37,6 +38,11 @@ type Options struct {
 	// tileset Name.tsx, which refers to its image Name.tileset.png; the
 	// TMJ map refers to the image too. Default "level".
 	Name string
+	// Document, if set, is the level the map was drawn from: its rooms'
+	// floor tiles then take the colours its previews give their tags (the
+	// ruleset's own colours first). Nil uses the previews' default
+	// palette in sorted tag order.
+	Document *render.Document
 }
 
 func (o Options) tileSize() int {
@@ -96,9 +102,9 @@ func checkMap(m *gridmap.Map) error {
 	return nil
 }
 
-// property is a custom property of a map or an object: its Tiled type
-// ("string", "int", "bool" or "float") and its value as Tiled writes it,
-// which for every type but string is also the JSON literal.
+// property is a custom property of a map, a tile or an object: its Tiled
+// type ("string", "color", "int", "bool" or "float") and its value as
+// Tiled writes it, which for int, bool and float is also the JSON literal.
 type property struct {
 	name, typ, value string
 }
@@ -132,10 +138,11 @@ type object struct {
 	props      []property
 }
 
-// tiledMap is what both formats write: the cells as global tile ids, the
-// objects, and the map's properties.
+// tiledMap is what both formats write: the tileset, the cells as global
+// tile ids, the objects, and the map's properties.
 type tiledMap struct {
 	w, h, tile int
+	tileset    tileset
 	gids       []int
 	objects    []object
 	props      []property
@@ -153,9 +160,9 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 	ts := o.tileSize()
 	px := func(c int) float64 { return float64(c * ts) }
 	centre := func(c int) float64 { return float64(c*ts) + float64(ts)/2 }
-	t := &tiledMap{w: m.W, h: m.H, tile: ts, gids: make([]int, len(m.Cells))}
-	for i, k := range m.Cells {
-		t.gids[i] = int(k) + 1
+	t := &tiledMap{w: m.W, h: m.H, tile: ts, tileset: o.tileset(m), gids: make([]int, len(m.Cells))}
+	for i := range m.Cells {
+		t.gids[i] = t.tileset.gid(m, i)
 	}
 	t.props = []property{
 		floatProp("cell_size", m.CellSize),

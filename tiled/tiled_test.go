@@ -3,13 +3,16 @@ package tiled
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/xml"
 	"fmt"
 	"image/png"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/render"
 )
 
 // TestGolden pins the bytes of every file for the sample map; the PNG
@@ -18,7 +21,7 @@ func TestGolden(t *testing.T) {
 	m := sampleMap()
 	for _, o := range []Options{{}, {TileSize: 5, Name: "cave"}} {
 		var tmx, tmj, tsx, pic bytes.Buffer
-		for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTMJ(&tmj, m), o.WriteTSX(&tsx), o.WriteTilesetPNG(&pic)} {
+		for _, err := range []error{o.WriteTMX(&tmx, m), o.WriteTMJ(&tmj, m), o.WriteTSX(&tsx, m), o.WriteTilesetPNG(&pic, m)} {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,39 +39,63 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestTilesetImage checks every pixel of the tileset against the colour
-// of its kind: the tile's colour everywhere but the darker edge of
+// TestTilesetImage checks every pixel of the sample map's tileset against
+// the colour of its tile: the six kinds, then the floors of the map's two
+// tags in sorted order, each its colour everywhere but the darker edge of
 // walkable tiles.
 func TestTilesetImage(t *testing.T) {
+	m := sampleMap()
+	kinds := Colors()
+	tags := render.TagColors(&render.Document{}, []string{"start", "treasure & gold"})
+	want := append(kinds[:], tags["start"], tags["treasure & gold"])
 	for _, ts := range []int{1, 3, 4, 16} {
-		img, err := Options{TileSize: ts}.TilesetImage()
+		img, err := Options{TileSize: ts}.TilesetImage(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := img.Bounds().Size(); got.X != ts*len(gridmap.Kinds) || got.Y != ts {
-			t.Fatalf("tile size %d: image is %v", ts, got)
+		if got := img.Bounds().Size(); got.X != ts*len(want) || got.Y != ts {
+			t.Fatalf("tile size %d: image is %v, want %d tiles", ts, got, len(want))
 		}
-		cols := Colors()
-		for i, k := range gridmap.Kinds {
+		for i, c := range want {
+			walkable := i >= len(kinds) || gridmap.Kind(i).Walkable()
 			for y := range ts {
 				for x := range ts {
 					got := img.RGBAAt(i*ts+x, y)
-					edge := k.Walkable() && ts >= 4 && (x == ts-1 || y == ts-1)
-					if (got == cols[k]) == edge {
-						t.Errorf("tile size %d, %v tile pixel (%d, %d) = %v, colour %v, edge %v", ts, k, x, y, got, cols[k], edge)
+					edge := walkable && ts >= 4 && (x == ts-1 || y == ts-1)
+					if (got == c) == edge {
+						t.Errorf("tile size %d, tile %d pixel (%d, %d) = %v, colour %v, edge %v", ts, i, x, y, got, c, edge)
 					}
 				}
 			}
 		}
 	}
+	// Each tile's color property is its colour in the image, as the
+	// tuner's map view reads it.
+	var tsx bytes.Buffer
+	if err := (Options{}).WriteTSX(&tsx, m); err != nil {
+		t.Fatal(err)
+	}
+	var x xmlTileset
+	if err := xml.Unmarshal(tsx.Bytes(), &x); err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Tiles) != len(want) {
+		t.Fatalf("the TSX has %d tiles, want %d", len(x.Tiles), len(want))
+	}
+	for i, tile := range x.Tiles {
+		c := want[i]
+		if got := xmlPropList(&tile.Properties); !slices.Contains(got, fmt.Sprintf("color:color=#ff%02x%02x%02x", c.R, c.G, c.B)) {
+			t.Errorf("tile %d: properties %q, want its colour %v", i, got, c)
+		}
+	}
 	// Distinct colours are what lets a picture of the map tell its cells
 	// apart.
-	seen := map[[4]uint8]gridmap.Kind{}
-	for k, c := range Colors() {
+	seen := map[[4]uint8]int{}
+	for i, c := range want {
 		if o, ok := seen[[4]uint8{c.R, c.G, c.B, c.A}]; ok {
-			t.Errorf("%v and %v share the colour %v", o, gridmap.Kind(k), c)
+			t.Errorf("tiles %d and %d share the colour %v", o, i, c)
 		}
-		seen[[4]uint8{c.R, c.G, c.B, c.A}] = gridmap.Kind(k)
+		seen[[4]uint8{c.R, c.G, c.B, c.A}] = i
 	}
 }
 

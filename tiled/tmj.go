@@ -67,7 +67,8 @@ type jsonPoint struct {
 	Y float64 `json:"y"`
 }
 
-// jsonProp is a property; Value is the JSON literal of its type.
+// jsonProp is a property; Value is the JSON literal of its type: a
+// string for string and color, a number or a boolean for the others.
 type jsonProp struct {
 	Name  string          `json:"name"`
 	Type  string          `json:"type"`
@@ -98,7 +99,7 @@ func jsonProps(ps []property) ([]jsonProp, error) {
 	var out []jsonProp
 	for _, p := range ps {
 		v := json.RawMessage(p.value)
-		if p.typ == "string" {
+		if p.typ == "string" || p.typ == "color" {
 			b, err := json.Marshal(p.value)
 			if err != nil {
 				return nil, fmt.Errorf("tiled: property %s: %w", p.name, err)
@@ -129,17 +130,18 @@ func (o Options) WriteTMJ(w io.Writer, m *gridmap.Map) error {
 	if j.Properties, err = jsonProps(t.props); err != nil {
 		return err
 	}
+	n := len(t.tileset.tiles)
 	ts := jsonTileset{
-		Columns: len(gridmap.Kinds), FirstGID: 1, Image: o.ImageFile(),
-		ImageWidth: t.tile * len(gridmap.Kinds), ImageHeight: t.tile,
-		Name: o.name(), TileCount: len(gridmap.Kinds), TileWidth: t.tile, TileHeight: t.tile,
+		Columns: n, FirstGID: 1, Image: o.ImageFile(),
+		ImageWidth: t.tile * n, ImageHeight: t.tile,
+		Name: o.name(), TileCount: n, TileWidth: t.tile, TileHeight: t.tile,
 	}
-	for _, k := range gridmap.Kinds {
-		ps, err := jsonProps(kindProps(k))
+	for id, tl := range t.tileset.tiles {
+		ps, err := jsonProps(tl.props())
 		if err != nil {
 			return err
 		}
-		ts.Tiles = append(ts.Tiles, jsonTile{ID: int(k), Properties: ps})
+		ts.Tiles = append(ts.Tiles, jsonTile{ID: id, Properties: ps})
 	}
 	j.Tilesets = []jsonTileset{ts}
 	cells := jsonLayer{Data: t.gids, Height: t.h, Width: t.w, ID: 1, Name: cellLayer, Opacity: 1, Type: "tilelayer", Visible: true}

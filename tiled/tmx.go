@@ -187,26 +187,24 @@ func (o Options) WriteTMX(w io.Writer, m *gridmap.Map) error {
 	return writeXML(w, x, "TMX map")
 }
 
-// WriteTSX writes the tileset as a TSX file whose image is o.ImageFile()
+// WriteTSX writes m's tileset as a TSX file whose image is o.ImageFile()
 // (see WriteTilesetPNG).
-func (o Options) WriteTSX(w io.Writer) error {
-	if err := o.check(); err != nil {
+func (o Options) WriteTSX(w io.Writer, m *gridmap.Map) error {
+	t, err := o.build(m)
+	if err != nil {
 		return err
 	}
-	ts := o.tileSize()
+	n := len(t.tileset.tiles)
 	x := xmlTileset{
 		Version: formatVersion, TiledVersion: tiledVersion, Name: o.name(),
-		TileWidth: ts, TileHeight: ts, TileCount: len(gridmap.Kinds), Columns: len(gridmap.Kinds),
-		Image: xmlImage{Source: o.ImageFile(), Width: ts * len(gridmap.Kinds), Height: ts},
+		TileWidth: t.tile, TileHeight: t.tile, TileCount: n, Columns: n,
+		Image: xmlImage{Source: o.ImageFile(), Width: t.tile * n, Height: t.tile},
 	}
-	for _, k := range gridmap.Kinds {
-		x.Tiles = append(x.Tiles, xmlTile{ID: int(k), Properties: *xmlProps(kindProps(k))})
+	for id, tl := range t.tileset.tiles {
+		x.Tiles = append(x.Tiles, xmlTile{ID: id, Properties: *xmlProps(tl.props())})
 	}
 	return writeXML(w, x, "TSX tileset")
 }
-
-// kindProps are the properties of kind k's tile.
-func kindProps(k gridmap.Kind) []property { return []property{stringProp("kind", k.String())} }
 
 func writeXML(w io.Writer, v any, what string) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {

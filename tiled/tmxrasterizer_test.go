@@ -55,24 +55,25 @@ func tmxrasterizer(t *testing.T) string {
 
 // checkRendering compares Tiled's rendering of a map's tile layer with the
 // map, pixel by pixel: every pixel of cell (x, y) must be the pixel of
-// its kind's tile in the tileset image.
+// its tile in the tileset image (its room's tag's floor, or its kind's).
 func checkRendering(t *testing.T, name string, got *image.RGBA, m *gridmap.Map, o Options) {
 	t.Helper()
 	ts := o.tileSize()
 	if sz := got.Bounds().Size(); sz.X != m.W*ts || sz.Y != m.H*ts {
 		t.Fatalf("%s: Tiled rendered %v pixels, want %d×%d", name, sz, m.W*ts, m.H*ts)
 	}
-	tiles, err := o.TilesetImage()
+	tiles, err := o.TilesetImage(m)
 	if err != nil {
 		t.Fatal(err)
 	}
+	set := o.tileset(m)
 	bad := 0
 	for y := range m.H {
 		for x := range m.W {
-			k := m.At(x, y)
+			k, id := m.At(x, y), set.gid(m, y*m.W+x)-1
 			for py := range ts {
 				for px := range ts {
-					g, w := got.RGBAAt(x*ts+px, y*ts+py), tiles.RGBAAt(int(k)*ts+px, py)
+					g, w := got.RGBAAt(x*ts+px, y*ts+py), tiles.RGBAAt(id*ts+px, py)
 					if g != w {
 						if bad++; bad <= 5 {
 							t.Errorf("%s: cell (%d, %d), a %v, pixel (%d, %d) is %v in Tiled's rendering, want %v", name, x, y, k, px, py, g, w)

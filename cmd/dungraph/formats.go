@@ -44,14 +44,15 @@ func (o *output) gridMap() (*gridmap.Map, error) {
 	return o.gm, nil
 }
 
-// tiledFiles writes the Tiled files of the level's grid map: each writer
-// makes one file.
+// tiledFiles writes the Tiled files of the level's grid map, floors in
+// the level's tag colours: each writer (a tiled.Options method) makes one
+// file.
 func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridmap.Map) error) ([][]byte, error) {
 	m, err := o.gridMap()
 	if err != nil {
 		return nil, err
 	}
-	t := tiled.Options{TileSize: o.export.tileSize, Name: o.name}
+	t := tiled.Options{TileSize: o.export.tileSize, Name: o.name, Document: o.doc}
 	out := make([][]byte, len(write))
 	for i, f := range write {
 		var b bytes.Buffer
@@ -62,14 +63,6 @@ func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridma
 	}
 	return out, nil
 }
-
-// The writers of the Tiled files, in the shape tiledFiles takes.
-var (
-	writeTMX        = tiled.Options.WriteTMX
-	writeTMJ        = tiled.Options.WriteTMJ
-	writeTSX        = func(t tiled.Options, w io.Writer, _ *gridmap.Map) error { return t.WriteTSX(w) }
-	writeTilesetPNG = func(t tiled.Options, w io.Writer, _ *gridmap.Map) error { return t.WriteTilesetPNG(w) }
-)
 
 // outputFlags are the flags of the outputs, shared by generate, render and
 // batch: the PNG's and the exports'.
@@ -149,10 +142,10 @@ func outputFormats() []outputFormat {
 			return [][]byte{js.Bytes(), pic.Bytes()}, nil
 		}},
 		{name: "tmx", suffixes: []string{tiled.TMXSuffix, tiled.TilesetSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
-			return tiledFiles(o, writeTMX, writeTSX, writeTilesetPNG)
+			return tiledFiles(o, tiled.Options.WriteTMX, tiled.Options.WriteTSX, tiled.Options.WriteTilesetPNG)
 		}},
 		{name: "tmj", suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
-			return tiledFiles(o, writeTMJ, writeTilesetPNG)
+			return tiledFiles(o, tiled.Options.WriteTMJ, tiled.Options.WriteTilesetPNG)
 		}},
 		{name: "map", suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
 			m, err := o.gridMap()

@@ -388,7 +388,7 @@ import { showMap } from "./map.js";
       setStatus("idle", `${Math.round(performance.now() - t0)} ms round trip`);
       if (state.step.on) loadSteps(); else drawFinal();
       showMetrics();
-      state.tmj = await showMap($("map"), post, request(), ctl.signal, state.config.map_colors);
+      state.tmj = await showMap($("map"), post, request(), ctl.signal);
     } catch (e) {
       if (e.name === "AbortError") return;
       setStatus("error", e.status === 422 ? "no valid level" : "error");

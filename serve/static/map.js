@@ -1,35 +1,29 @@
 // The map view: the level's grid map as Tiled JSON (/api/tmj, the bytes
 // `dungraph generate --format tmj` writes), drawn one canvas pixel per cell
-// in the colours of the tileset's tiles (/api/config's map_colors); CSS
-// scales the canvas up without smoothing.
+// in the colour of its tile (the "color" property of the embedded
+// tileset's tiles, #AARRGGBB); CSS scales the canvas up without smoothing.
 
-// kindsOf returns the kind of each global tile id, from the "kind"
-// property of the map's embedded tileset's tiles.
-function kindsOf(tmj) {
+// colorsOf returns the [r, g, b] of each global tile id.
+function colorsOf(tmj) {
   const ts = tmj.tilesets[0];
-  const kinds = [];
+  const colors = [];
   for (const t of ts.tiles) {
-    const p = t.properties.find((p) => p.name === "kind");
-    if (p) kinds[ts.firstgid + t.id] = p.value;
+    const p = t.properties.find((p) => p.name === "color");
+    if (p) colors[ts.firstgid + t.id] = [3, 5, 7].map((i) => parseInt(p.value.slice(i, i + 2), 16));
   }
-  return kinds;
+  return colors;
 }
 
-function rgb(hex) {
-  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-}
-
-// drawMap draws the map's tile layer on canvas; colors maps a kind to
-// "#rrggbb".
-export function drawMap(canvas, tmj, colors) {
+// drawMap draws the map's tile layer on canvas.
+export function drawMap(canvas, tmj) {
   const layer = tmj.layers.find((l) => l.type === "tilelayer");
-  const kinds = kindsOf(tmj);
+  const colors = colorsOf(tmj);
   canvas.width = layer.width;
   canvas.height = layer.height;
   const ctx = canvas.getContext("2d");
   const img = ctx.createImageData(layer.width, layer.height);
   layer.data.forEach((gid, i) => {
-    const c = rgb(colors[kinds[gid]] || "#ff00ff");
+    const c = colors[gid] || [255, 0, 255];
     img.data.set([c[0], c[1], c[2], 255], 4 * i);
   });
   ctx.putImageData(img, 0, 0);
@@ -39,11 +33,11 @@ export function drawMap(canvas, tmj, colors) {
 // showMap asks for the map of body's level with post (the page's POST
 // helper) and draws it on canvas; a level the map stage cannot draw hides
 // the canvas, with the reason as its title. It returns the map, or null.
-export async function showMap(canvas, post, body, signal, colors) {
+export async function showMap(canvas, post, body, signal) {
   try {
     const tmj = await (await post("/api/tmj", body, signal)).json();
     if (signal.aborted) return null;
-    drawMap(canvas, tmj, colors);
+    drawMap(canvas, tmj);
     canvas.hidden = false;
     canvas.title = "";
     return tmj;
