@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // Spreading and compaction. A level's rooms are placed at their layout
@@ -49,8 +50,57 @@ func Build(lv Level, o Options) (*Map, error) {
 		return nil, err
 	}
 	b.assignDoors()
+	m, sx, sy, err := b.spread()
+	var re *routeError
+	if errors.As(err, &re) && o.Cell > 0 {
+		// An explicit cell that cannot hold the level: name one that can,
+		// the default, when it does.
+		ce := &CellError{Cell: o.Cell, Err: err}
+		if def := defaultCell(lv.Rooms); def < o.Cell {
+			o.Cell = def
+			if _, err := Build(lv, o); err == nil {
+				ce.Suggestion = def
+			}
+		}
+		return nil, ce
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Compact {
+		m = b.compact(m, sx, sy)
+	}
+	return m, nil
+}
+
+// CellError is a level that an explicit cell size cannot draw: rooms that
+// overlap on the grid or a corridor that finds no way, however far the
+// rooms are spread.
+type CellError struct {
+	Cell float64
+	// Suggestion is a cell size that draws the level (the default for
+	// it), 0 when there is none to offer.
+	Suggestion float64
+	// Err says what failed at Cell.
+	Err error
+}
+
+func (e *CellError) Error() string {
+	msg := strings.TrimPrefix(e.Err.Error(), "gridmap: ")
+	if e.Suggestion > 0 {
+		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); --cell %.4g works", e.Cell, msg, e.Suggestion)
+	}
+	return fmt.Sprintf("gridmap: cell size %v: %s", e.Cell, msg)
+}
+
+func (e *CellError) Unwrap() error { return e.Err }
+
+// spread builds the map at scale 1, rerouting and spreading the rooms
+// while it fails for want of room; it returns the map and its scale.
+func (b *builder) spread() (*Map, float64, float64, error) {
 	sx, sy := 1.0, 1.0
 	var m *Map
+	var err error
 	for try := 0; ; try++ {
 		m, err = b.attempt(sx, sy)
 		var re *routeError
@@ -66,13 +116,7 @@ func Build(lv Level, o Options) (*Map, error) {
 		}
 		sx, sy = sx*spreadStep, sy*spreadStep
 	}
-	if err != nil {
-		return nil, err
-	}
-	if o.Compact {
-		m = b.compact(m, sx, sy)
-	}
-	return m, nil
+	return m, sx, sy, err
 }
 
 // compact shrinks the map's scale axis by axis while it still builds.
@@ -126,6 +170,8 @@ type builder struct {
 	shapes []string
 	// first lists the corridors routed before all others, in order.
 	first []int32
+	// rt is the last attempt's router, whose arrays the next reuses.
+	rt *router
 	// assigned holds, for a room with no door places to spare, the door
 	// slot of each of its corridors (by corridor index); nil for others.
 	assigned []map[int32]doorSpot
@@ -326,7 +372,8 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	for i := range at {
 		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
 	}
-	rt := newRouter(g, b.o.CorridorWidth)
+	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	b.rt = rt
 	for i := range at {
 		if b.assigned[i] != nil {
 			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].slots(b.o.CorridorWidth))

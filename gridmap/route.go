@@ -100,9 +100,24 @@ type router struct {
 	heap   stateHeap
 }
 
-func newRouter(g *grid, width int) *router {
-	n := 4 * g.w * g.h
-	return &router{g: g, width: width, cost: make([]int32, n), parent: make([]int32, n), stamp: make([]uint32, n), goal: make([]int8, g.w*g.h)}
+// newRouter returns a router for g, reusing the search arrays of prev (a
+// router of an earlier attempt, or nil): their stamps are all older than
+// its generation, so they mark nothing.
+func newRouter(g *grid, width int, prev *router) *router {
+	r := &router{g: g, width: width, goal: make([]int8, g.w*g.h)}
+	if prev != nil {
+		r.cost, r.parent, r.stamp, r.gen, r.heap = prev.cost, prev.parent, prev.stamp, prev.gen, prev.heap[:0]
+	}
+	return r
+}
+
+// grow makes room for n search states. New arrays are zero, which no
+// generation is, so growing keeps the stamps meaningful.
+func (r *router) grow(n int) {
+	if len(r.cost) >= n {
+		return
+	}
+	r.cost, r.parent, r.stamp = make([]int32, n), make([]int32, n), make([]uint32, n)
 }
 
 // end is one end of a corridor: a room, its position and its door slots.
@@ -236,13 +251,19 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 		dy := max(box.y0-p.Y, 0, p.Y-box.y1)
 		return int32(costStep * (dx + dy))
 	}
+	// Search states are (cell, heading) pairs of the window, numbered
+	// row by row.
+	ww := win.x1 - win.x0
+	r.grow(4 * ww * (win.y1 - win.y0))
+	state := func(p Point, d int) int32 { return int32(((p.Y-win.y0)*ww+p.X-win.x0)*4 + d) }
+	at := func(st int32) Point { c := int(st / 4); return Point{c%ww + win.x0, c/ww + win.y0} }
 	var seq uint32
 	for _, s := range from.slots {
 		p := r.anchor(from.x0, from.y0, s)
 		if !r.free(p, from.room, from.room, to.room, win) {
 			continue
 		}
-		st := int32((p.Y*g.w+p.X)*4 + s.dir)
+		st := state(p, s.dir)
 		r.stamp[st], r.cost[st], r.parent[st] = r.gen, 0, -1
 		seq++
 		r.heap.push(heapItem{f: h(p), seq: seq, s: st})
@@ -251,16 +272,14 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 		it := r.heap.pop()
 		st := it.s
 		c := r.cost[st]
-		cell, dir := int(st/4), int(st%4)
-		p := Point{cell % g.w, cell / g.w}
+		p, dir := at(st), int(st%4)
 		if it.f != c+h(p) {
 			continue // a stale entry
 		}
-		if r.goal[cell] == int8(dir)+1 && r.parent[st] >= 0 {
+		if r.goal[p.Y*g.w+p.X] == int8(dir)+1 && r.parent[st] >= 0 {
 			var path []Point
 			for s := st; s >= 0; s = r.parent[s] {
-				c := int(s / 4)
-				path = append(path, Point{c % g.w, c / g.w})
+				path = append(path, at(s))
 			}
 			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
 				path[i], path[j] = path[j], path[i]
@@ -284,7 +303,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			if nd != dir {
 				nc += costBend
 			}
-			ns := int32(qi*4 + nd)
+			ns := state(q, nd)
 			if r.stamp[ns] == r.gen && r.cost[ns] <= nc {
 				continue
 			}

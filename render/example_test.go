@@ -142,7 +142,7 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 114 lines of 114 cells
+	// 121 lines of 122 cells
 	// P: 1
 	// G: 1
 	// H: 29
