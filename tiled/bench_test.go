@@ -2,9 +2,12 @@ package tiled
 
 import (
 	"io"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/render"
 )
 
 // roomGrid is a map of n rooms of 6 × 6 floor cells on a grid of 10 × 10
@@ -67,11 +70,7 @@ func benchMaps(b *testing.B) []struct {
 func BenchmarkWriteTMX(b *testing.B) {
 	for _, c := range benchMaps(b) {
 		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				if err := (Options{}).WriteTMX(io.Discard, c.m); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchCPU(b, func() error { return (Options{}).WriteTMX(io.Discard, c.m) })
 		})
 	}
 }
@@ -79,11 +78,42 @@ func BenchmarkWriteTMX(b *testing.B) {
 func BenchmarkWriteTMJ(b *testing.B) {
 	for _, c := range benchMaps(b) {
 		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				if err := (Options{}).WriteTMJ(io.Discard, c.m); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchCPU(b, func() error { return (Options{}).WriteTMJ(io.Discard, c.m) })
 		})
 	}
+}
+
+// BenchmarkMapTMX is the measure: the map stage and the TMX export
+// of dungeon's seed 3 (30 rooms), from the level document to the bytes.
+func BenchmarkMapTMX(b *testing.B) {
+	d := bundledDoc(b, "dungeon", 3)
+	benchCPU(b, func() error {
+		m, err := render.Raster{}.Map(d)
+		if err != nil {
+			return err
+		}
+		return Options{Document: d}.WriteTMX(io.Discard, m)
+	})
+}
+
+// benchCPU times f, and reports besides the wall time the process's CPU
+// time per call (cpu-ns/op), which a shared machine's load does not
+// inflate.
+func benchCPU(b *testing.B, f func() error) {
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -10,9 +10,8 @@ import (
 	"github.com/dungraph/dungraph/rulesets"
 )
 
-// bundledMap is the grid map of a bundled ruleset's level, as `dungraph
-// generate --format tmx` draws it.
-func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
+// bundledDoc is the document of a bundled ruleset's level.
+func bundledDoc(t testing.TB, name string, seed uint64) *render.Document {
 	t.Helper()
 	rs, err := rulesets.Bundled(name)
 	if err != nil {
@@ -26,7 +25,14 @@ func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := render.Raster{}.Map(d)
+	return d
+}
+
+// bundledMap is the grid map of a bundled ruleset's level, as `dungraph
+// generate --format tmx` draws it.
+func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
+	t.Helper()
+	m, err := render.Raster{}.Map(bundledDoc(t, name, seed))
 	if err != nil {
 		t.Fatalf("%s seed %d: the map stage: %v", name, seed, err)
 	}

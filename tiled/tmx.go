@@ -130,6 +130,8 @@ func xmlProps(ps []property) *xmlProperties {
 // per line, every id followed by a comma but the last.
 func csv(gids []int, w int) string {
 	var b strings.Builder
+	// Most ids have one digit: a comma each, a newline per row.
+	b.Grow(2*len(gids) + len(gids)/w + 1)
 	b.WriteByte('\n')
 	for i, g := range gids {
 		b.WriteString(strconv.Itoa(g))
