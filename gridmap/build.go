@@ -186,7 +186,7 @@ func (b *builder) slotsFor(r, k int32) []doorSpot {
 }
 
 // assignDoors gives each corridor of a room with no door places to spare
-// its own place. Corridors and places keep their cyclic order around the
+// (as many places apart from each other as corridors) its own place. Corridors and places keep their cyclic order around the
 // room, so that no corridor has to cross another to reach its door (the
 // level is drawn without crossings); of the rotations that keep it, the
 // one whose places face their corridors' other rooms best (the sum of the
@@ -196,9 +196,10 @@ func (b *builder) assignDoors() {
 	b.assigned = make([]map[int32]doorSpot, len(b.fps))
 	for i := range b.fps {
 		f := &b.fps[i]
-		slots := slices.Clone(f.slots(b.o.CorridorWidth))
+		slots := f.apart(b.o.CorridorWidth)
 		ks := slices.Clone(b.p.adj[i])
-		if len(slots) != len(ks) || len(ks) == 0 {
+		if len(slots) != len(ks) || len(ks) == 0 || b.shapes[i] == ShapeDoor {
+			// A door's two corridors find its two opposite sides.
 			continue
 		}
 		r := b.p.lv.Rooms[i]
@@ -294,7 +295,7 @@ func (b *builder) footprints() error {
 		case ShapeTemplate:
 			b.fps[i] = b.templateFor(ri, fw, fh)
 		}
-		if n := len(b.fps[i].slots(b.o.CorridorWidth)); n == 0 && len(b.p.adj[i]) > 0 {
+		if n := len(b.fps[i].apart(b.o.CorridorWidth)); n == 0 && len(b.p.adj[i]) > 0 {
 			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.shapes[i], b.o.CorridorWidth)
 		} else if n < len(b.p.adj[i]) {
 			errs.addf("room %d (tag %q, shape %q): %d places for doors %d cells wide on its wall, for %d corridors", r.ID, r.Tag, b.shapes[i], n, b.o.CorridorWidth, len(b.p.adj[i]))
@@ -304,17 +305,18 @@ func (b *builder) footprints() error {
 }
 
 // templateFor chooses room r's template and orientation: a template drawn
-// at random from those of the tag's list whose doors are as wide as the
-// corridors, turned and mirrored so that as many of
+// at random from those of the tag's list with a door, as wide as the
+// corridors, for each of the room's corridors, turned and mirrored so that as many of
 // the room's corridors as can face a door do, then so that its size is
 // nearest the room's, then the first orientation.
 func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	rs := b.p.lv.Rooms[r]
-	// Only templates with doors as wide as the corridors can be joined.
+	// Only templates with a door for each corridor, as wide as the
+	// corridors, can be joined.
 	var fit []*Template
 	for _, name := range rs.Templates {
 		t := b.p.templates[name]
-		if f := templateFootprint(t); len(f.slots(b.o.CorridorWidth)) > 0 {
+		if f := templateFootprint(t); len(f.apart(b.o.CorridorWidth)) >= max(1, len(b.p.adj[r])) {
 			fit = append(fit, t)
 		}
 	}
@@ -376,7 +378,7 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	b.rt = rt
 	for i := range at {
 		if b.assigned[i] != nil {
-			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].slots(b.o.CorridorWidth))
+			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
 		}
 	}
 	paths := make([][]Point, len(p.ends))

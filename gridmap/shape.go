@@ -265,6 +265,35 @@ func (f *footprint) slots(width int) []doorSpot {
 	return out
 }
 
+// apart returns a largest-first greedy set of f's slots for the given width
+// of which no two doors come within a cell of each other (corners
+// included): corridors may not touch, so doors closer than that cannot
+// both be used. Its size is the number of corridors f can take.
+func (f *footprint) apart(width int) []doorSpot {
+	var out []doorSpot
+	cells := func(s doorSpot) (x0, y0, x1, y1 int) {
+		if s.dir == 0 || s.dir == 2 {
+			return s.x, s.y, s.x + width - 1, s.y
+		}
+		return s.x, s.y, s.x, s.y + width - 1
+	}
+	for _, s := range f.slots(width) {
+		ax0, ay0, ax1, ay1 := cells(s)
+		ok := true
+		for _, t := range out {
+			bx0, by0, bx1, by1 := cells(t)
+			if ax0 <= bx1+1 && bx0 <= ax1+1 && ay0 <= by1+1 && by0 <= ay1+1 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // templateScore rates orientation f of a template for a room whose
 // corridors lead toward the cell offsets in toward: one point for each
 // corridor with a door slot facing it (within 45° of the door's outward
