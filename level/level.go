@@ -139,6 +139,9 @@ type Level struct {
 	// Route is the level's entrance, goal, critical path, depths and dead
 	// ends.
 	Route *route.Route
+	// Solution is the level's walkthrough, nil when the ruleset declares
+	// no locks.
+	Solution *route.Solution
 	// Build is the grammar's result: the trace of rule applications, how
 	// each pass ended and how often each rule was used.
 	Build *grammar.Result
@@ -187,6 +190,10 @@ type Metrics struct {
 func RandSource(seed uint64, attempt int) *rand.PCG {
 	return rand.NewPCG(seed, uint64(attempt))
 }
+
+// UnsolvablePrefix begins the reason of an attempt rejected because its
+// level cannot be finished (see rulesets.Build.RequireSolvable).
+const UnsolvablePrefix = "unsolvable: "
 
 // ErrNoValidLevel is wrapped by Generate's error when every attempt failed.
 var ErrNoValidLevel = errors.New("no valid level")
@@ -374,14 +381,24 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		return nil, describe(cs), len(cs), nil
 	}
-	rt, err := route.Find(g, Roles(rs))
+	roles := Roles(rs)
+	rt, err := route.Find(g, roles)
 	if err != nil {
 		// The build keeps the rooms connected, so this is not expected;
 		// should it happen, the attempt fails rather than ship the level.
 		return nil, err.Error(), 0, nil
 	}
+	var sol *route.Solution
+	if len(roles.Locks) > 0 {
+		if sol, err = route.Solve(g, rt, roles); err != nil {
+			return nil, err.Error(), 0, nil
+		}
+		if !sol.Solvable && rs.Build.RequireSolvable {
+			return nil, UnsolvablePrefix + sol.Reason + " (build.require_solvable = false keeps such levels)", 0, nil
+		}
+	}
 	lv = &Level{
-		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res, Route: rt,
+		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res, Route: rt, Solution: sol,
 		Metrics: Metrics{
 			CriticalPathRooms: len(rt.Path), CriticalPathLength: rt.Length,
 			DeadEnds: len(rt.DeadEnds), MaxDepth: rt.MaxDepth(),
@@ -396,9 +413,13 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	return lv, "", 0, nil
 }
 
-// Roles returns the tags rs gives the entrance and goal roles.
+// Roles returns the tags rs gives the entrance, goal, key and lock roles.
 func Roles(rs *rulesets.Ruleset) route.Roles {
-	return route.Roles{Entrance: rs.Role(rulesets.RoleEntrance), Goal: rs.Role(rulesets.RoleGoal)}
+	r := route.Roles{Entrance: rs.Role(rulesets.RoleEntrance), Goal: rs.Role(rulesets.RoleGoal), Keys: rs.Keys()}
+	for _, t := range rs.Locks() {
+		r.Locks = append(r.Locks, route.Lock{Tag: t.Name, Key: t.Key, Consumed: t.Consumed})
+	}
+	return r
 }
 
 func describe(cs []layout.Conflict) string {

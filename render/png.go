@@ -42,7 +42,11 @@ type PNG struct {
 	// Labels writes each room's id and tag in it.
 	Labels bool
 	// Trace writes in a badge at each room's corner the step of the build
-	// trace that created it (its created_by; "S" for the start vertex).
+	// trace that created it (its created_by; "S" for the start vertex),
+	// and for a level with locks draws its walkthrough (route.solution):
+	// the walk as a blue line beside the corridors, to the right of each
+	// step's direction, a key in each key room and a padlock in each
+	// locked room.
 	//
 	// Labels and badges shrink with the rooms and are left out where the
 	// rooms are too small to hold legible text.
@@ -353,6 +357,9 @@ func (s *scene) draw(upTo int, caption string) *image.RGBA {
 				s.room(dc, v, wall)
 			}
 		}
+	}
+	if s.o.Trace {
+		s.walkthrough(dc, visible)
 	}
 	s.markers(dc, visible)
 	if s.o.Labels || s.o.Trace {

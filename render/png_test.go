@@ -386,3 +386,60 @@ func BenchmarkPNGWrite(b *testing.B) {
 		}
 	}
 }
+
+// TestPNGWalkthrough checks that --trace marks a dungeon level's key and
+// locked rooms with a key and a padlock at their centres, and draws the
+// walk, and that without it the rooms are plain.
+func TestPNGWalkthrough(t *testing.T) {
+	d := testDoc(t, goldenCase{"dungeon", 1})
+	sol := d.Route.Solution
+	if sol == nil || len(sol.Keys) == 0 || len(sol.Locks) == 0 {
+		t.Fatalf("dungeon seed 1 has no keys and locks: %+v", sol)
+	}
+	at := func(o PNG, id int, dy float64) color.RGBA {
+		s, err := newScene(o, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := s.draw(len(d.Trace.Steps), "")
+		x, y := s.pt(d.Vertices[id].X, d.Vertices[id].Y)
+		return img.RGBAAt(int(x), int(y+dy))
+	}
+	close := func(a, b color.RGBA) bool {
+		return diff(a.R, b.R) < 40 && diff(a.G, b.G) < 40 && diff(a.B, b.B) < 40
+	}
+	plain, traced := PNG{Size: 800}, PNG{Size: 800, Trace: true}
+	key, lock := sol.Keys[0].Room, sol.Locks[0].Room
+	if got := at(traced, key, 0); !close(got, keyColor) {
+		t.Errorf("key room %d is %v at its centre with Trace, want the key's %v", key, got, keyColor)
+	}
+	if got := at(traced, lock, 4); !close(got, lockColor) {
+		t.Errorf("locked room %d is %v below its centre with Trace, want the padlock's %v", lock, got, lockColor)
+	}
+	if got := at(plain, key, 0); close(got, keyColor) {
+		t.Errorf("key room %d is %v at its centre without Trace: a marker without --trace", key, got)
+	}
+	// The walk's first step leaves the entrance: its line is drawn beside
+	// the corridor, so some pixel between the two rooms is the walk's.
+	s, err := newScene(traced, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := s.draw(len(d.Trace.Steps), "")
+	a, b := d.Vertices[sol.Walk[0]], d.Vertices[sol.Walk[1]]
+	x1, y1 := s.pt(a.X, a.Y)
+	x2, y2 := s.pt(b.X, b.Y)
+	found := false
+	for i := 0; i <= 40 && !found; i++ {
+		x, y := x1+(x2-x1)*float64(i)/40, y1+(y2-y1)*float64(i)/40
+		for dx := -6; dx <= 6 && !found; dx++ {
+			for dy := -6; dy <= 6 && !found; dy++ {
+				c := img.RGBAAt(int(x)+dx, int(y)+dy)
+				found = c.B > c.R+40 && c.B > 0x90
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no blue walk line between rooms %d and %d", sol.Walk[0], sol.Walk[1])
+	}
+}

@@ -18,8 +18,8 @@ import (
 // loudly: the input must be one JSON object with "format" "dungraph.level"
 // and "version" 1 (any other version is an error wrapping ErrVersion),
 // every key of the format must be present (but for the few that are
-// optional: a tag's shape and templates, params.templates) and no other, with the right
-// type and in its range, and the document must pass Validate. On failure
+// optional: a tag's shape, templates, key and consumed, params.templates)
+// and no other, with the right type and in its range, and the document must pass Validate. On failure
 // the error is an ErrorList of every problem with its line, column and
 // path; a wrong format or version is reported alone, since nothing else
 // can be judged then.
@@ -83,10 +83,10 @@ type walker struct {
 
 type structInfo struct {
 	names []string
-	// optional marks the keys written with omitempty: a document without
-	// them means their zero value.
+	index map[string]int
+	// optional marks the keys written only when they have a value
+	// (omitempty): a document may leave them out.
 	optional []bool
-	index    map[string]int
 }
 
 func (w *walker) info(t reflect.Type) *structInfo {
@@ -97,8 +97,8 @@ func (w *walker) info(t reflect.Type) *structInfo {
 	for i := range t.NumField() {
 		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		si.names = append(si.names, name)
-		si.optional = append(si.optional, opts == "omitempty")
 		si.index[name] = i
+		si.optional = append(si.optional, opts == "omitempty")
 	}
 	w.structs[t] = si
 	return si

@@ -41,6 +41,7 @@ func TestParseOverride(t *testing.T) {
 func TestKeys(t *testing.T) {
 	rule := func(rs *Ruleset) grammar.Rule { return rs.Rules[1] } // "extend"
 	tag := func(rs *Ruleset) Tag { tg, _ := rs.Tag("r"); return tg }
+	lock := func(rs *Ruleset) Tag { tg, _ := rs.Tag("d"); return tg }
 	tests := map[string]struct {
 		value string
 		got   func(rs *Ruleset) any
@@ -85,6 +86,9 @@ func TestKeys(t *testing.T) {
 		"tags.<tag>.entity":            {"k", func(rs *Ruleset) any { return tag(rs).Entity }, "k"},
 		"tags.<tag>.shape":             {"cave", func(rs *Ruleset) any { return tag(rs).Shape }, "cave"},
 		"tags.<tag>.templates":         {"[]", func(rs *Ruleset) any { return len(tag(rs).Templates) }, 0},
+		"tags.<tag>.key":               {"k2", func(rs *Ruleset) any { return lock(rs).Key }, "k2"},
+		"tags.<tag>.consumed":          {"false", func(rs *Ruleset) any { return lock(rs).Consumed }, false},
+		"build.require_solvable":       {"false", func(rs *Ruleset) any { return rs.Build.RequireSolvable }, false},
 		"groups.<group>.max_uses":      {"5", func(rs *Ruleset) any { return rs.Groups[0].MaxUses }, 5},
 		"passes.<pass>.max_iterations": {"3", func(rs *Ruleset) any { return rs.Passes[0].MaxIterations }, 3},
 		"rules.<rule>.max_uses":        {"0", func(rs *Ruleset) any { return rule(rs).MaxUses }, 0},
@@ -105,7 +109,11 @@ func TestKeys(t *testing.T) {
 			t.Errorf("Keys lists %q, which the test does not set", k)
 			continue
 		}
-		key := strings.NewReplacer("<tag>", "r", "<group>", "loops", "<pass>", "grow", "<rule>", "extend").Replace(k)
+		on := "r"
+		if k == "tags.<tag>.key" || k == "tags.<tag>.consumed" {
+			on = "d" // a lock
+		}
+		key := strings.NewReplacer("<tag>", on, "<group>", "loops", "<pass>", "grow", "<rule>", "extend").Replace(k)
 		rs, err := Loader{Overrides: []Override{{key, tt.value}}}.Load("full.toml", src)
 		if err != nil {
 			t.Errorf("%s=%s: %v", key, tt.value, err)

@@ -45,7 +45,7 @@ type param struct {
 var choices = map[string][]string{
 	"weights": {"rule", "match"},
 	"spring":  {"log", "hooke"},
-	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal},
+	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock},
 }
 
 // infoOf describes rs and its parameters, in the order of rulesets.Keys

@@ -134,6 +134,7 @@ unreadable input.`,
 		a.rulesetsCmd(),
 		a.matchesCmd(),
 		a.batchCmd(),
+		a.solveCmd(),
 	)
 	root.AddCommand(a.statsCmd(), a.tuneCmd())
 	root.AddCommand(a.serveCmd())
