@@ -46,13 +46,15 @@ func Build(lv Level, o Options) (*Map, error) {
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
 	}
-	if err := b.footprints(); err != nil {
-		return nil, err
+	err = b.footprints()
+	var m *Map
+	var sx, sy float64
+	if err == nil {
+		b.assignDoors()
+		m, sx, sy, err = b.spread()
 	}
-	b.assignDoors()
-	m, sx, sy, err := b.spread()
 	var re *routeError
-	if errors.As(err, &re) && o.Cell > 0 {
+	if err != nil && o.Cell > 0 && (errors.As(err, &re) || b.cramped) {
 		// An explicit cell that cannot hold the level: name one that can,
 		// the default, when it does.
 		ce := &CellError{Cell: o.Cell, Err: err}
@@ -87,6 +89,10 @@ type CellError struct {
 
 func (e *CellError) Error() string {
 	msg := strings.TrimPrefix(e.Err.Error(), "gridmap: ")
+	if lines := strings.Split(msg, "\n\t"); len(lines) > 2 {
+		// One line: the first problem, and how many more.
+		msg = fmt.Sprintf("%s, and %d more problems", lines[1], len(lines)-2)
+	}
 	if e.Suggestion > 0 {
 		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); --cell %.4g works", e.Cell, msg, e.Suggestion)
 	}
@@ -172,6 +178,9 @@ type builder struct {
 	first []int32
 	// rt is the last attempt's router, whose arrays the next reuses.
 	rt *router
+	// cramped says that a room has fewer door places than corridors,
+	// which smaller cells may cure.
+	cramped bool
 	// assigned holds, for a room with no door places to spare, the door
 	// slot of each of its corridors (by corridor index); nil for others.
 	assigned []map[int32]doorSpot
@@ -298,7 +307,8 @@ func (b *builder) footprints() error {
 		if n := len(b.fps[i].apart(b.o.CorridorWidth)); n == 0 && len(b.p.adj[i]) > 0 {
 			errs.addf("room %d (tag %q, shape %q): no place on its wall for a door %d cells wide", r.ID, r.Tag, b.shapes[i], b.o.CorridorWidth)
 		} else if n < len(b.p.adj[i]) {
-			errs.addf("room %d (tag %q, shape %q): %d places for doors %d cells wide on its wall, for %d corridors", r.ID, r.Tag, b.shapes[i], n, b.o.CorridorWidth, len(b.p.adj[i]))
+			b.cramped = true
+			errs.addf("room %d (tag %q, shape %q): room on its wall for %d doors a cell apart, for %d corridors", r.ID, r.Tag, b.shapes[i], n, len(b.p.adj[i]))
 		}
 	}
 	return errs.err()

@@ -87,6 +87,9 @@ type Params struct {
 	Layout  Forces `json:"layout"`
 	Relax   Forces `json:"relax"`
 	Rooms   Rooms  `json:"rooms"`
+	// Map is the ruleset's [map] table, absent when it is the defaults
+	// (corridors one cell wide, the cell chosen by the map stage).
+	Map *MapParams `json:"map,omitempty"`
 	// Tags holds, for every tag the ruleset configures or the level uses,
 	// its effective settings, by tag name.
 	Tags map[string]Tag `json:"tags"`
@@ -155,6 +158,13 @@ type Rooms struct {
 	MinExtent   int   `json:"min_extent"`
 	MaxExtent   int   `json:"max_extent"`
 	RadiusFudge Float `json:"radius_fudge"`
+}
+
+// MapParams is the [map] table: the corridors' width in cells and the
+// side of a cell in world units (0: the map stage chooses).
+type MapParams struct {
+	CorridorWidth int   `json:"corridor_width"`
+	Cell          Float `json:"cell"`
 }
 
 // Tag is a [tags.<name>] table with its defaults filled in.
@@ -396,6 +406,9 @@ func FromLevel(lv *level.Level) (*Document, error) {
 	}
 	for i, o := range rs.Overrides {
 		d.Ruleset.Overrides[i] = o.String()
+	}
+	if rs.Map != rulesets.DefaultMap() {
+		d.Params.Map = &MapParams{CorridorWidth: rs.Map.CorridorWidth, Cell: Float(rs.Map.Cell)}
 	}
 	addTag := func(name string) {
 		if _, ok := d.Params.Tags[name]; ok {

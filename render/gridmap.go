@@ -62,10 +62,11 @@ func templateOf(name string, rows []string) (gridmap.Template, error) {
 
 // Map draws d with the map stage (gridmap.Build): rooms of their tags'
 // shapes snapped to square cells, corridors routed along the grid, the
-// result proved before it is returned. o.Cell is the cell size (0: the map
-// stage's own choice from the rooms' sizes), o.CorridorWidth the
-// corridors' width, o.Shape the shape of tags that set none and o.Compact
-// whether to compact the map.
+// result proved before it is returned. o.Cell is the cell size (0: the
+// ruleset's map.cell, else the map stage's own choice from the rooms'
+// sizes), o.CorridorWidth the corridors' width (0: the ruleset's
+// map.corridor_width, else 1), o.Shape the shape of tags that set none and
+// o.Compact whether to compact the map.
 func (o Raster) Map(d *Document) (*gridmap.Map, error) {
 	shape := ""
 	if o.Shape == raster.RoomDisc {
@@ -75,12 +76,29 @@ func (o Raster) Map(d *Document) (*gridmap.Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gridmap.Build(lv, gridmap.Options{Cell: o.Cell, CorridorWidth: o.CorridorWidth, Compact: o.Compact})
+	opts := gridmap.Options{Cell: o.Cell, CorridorWidth: o.CorridorWidth, Compact: o.Compact}
+	if mp := d.Params.Map; mp != nil {
+		if opts.Cell == 0 {
+			opts.Cell = float64(mp.Cell)
+		}
+		if opts.CorridorWidth == 0 {
+			opts.CorridorWidth = mp.CorridorWidth
+		}
+	}
+	return gridmap.Build(lv, opts)
 }
 
-// validateShapes checks the tags' shapes and templates and the templates'
-// art.
+// validateShapes checks the map parameters, the tags' shapes and
+// templates and the templates' art.
 func validateShapes(pp *Params, p *problems) {
+	if mp := pp.Map; mp != nil {
+		if mp.CorridorWidth < 1 || mp.CorridorWidth > gridmap.MaxCorridorWidth {
+			p.add("params.map.corridor_width", "is %d, want 1 to %d", mp.CorridorWidth, gridmap.MaxCorridorWidth)
+		}
+		if !(mp.Cell >= 0) {
+			p.add("params.map.cell", "is %v, want 0 or a positive size", float64(mp.Cell))
+		}
+	}
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if t.Shape != "" && !slices.Contains(gridmap.Shapes, t.Shape) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"testing"
@@ -57,6 +58,51 @@ func TestMapProofBundled(t *testing.T) {
 			if err := gridmap.Verify(m, want); err != nil {
 				t.Errorf("%s seed %d: %v", info.Name, seed, err)
 			}
+		}
+	}
+}
+
+// TestMapParams checks that the ruleset's [map] table reaches the map, that
+// the options override it, and that it survives the level file.
+func TestMapParams(t *testing.T) {
+	ov, err := rulesets.ParseOverride("map.corridor_width=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rulesets.Loader{Overrides: []rulesets.Override{ov}}.Bundled("dungeon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, 3, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := FromLevel(lv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := d.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(bytes.NewReader(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		o    Raster
+		want int
+	}{
+		{"the ruleset's width", Raster{}, 2},
+		{"the option's width", Raster{CorridorWidth: 1}, 1},
+	} {
+		m, err := tt.o.Map(back)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if m.CorridorWidth != tt.want {
+			t.Errorf("%s: corridors %d cells wide, want %d", tt.name, m.CorridorWidth, tt.want)
 		}
 	}
 }

@@ -77,6 +77,8 @@ func TestKeys(t *testing.T) {
 		"rooms.min_extent":             {"1", func(rs *Ruleset) any { return rs.Rooms.MinExtent }, 1},
 		"rooms.max_extent":             {"11", func(rs *Ruleset) any { return rs.Rooms.MaxExtent }, 11},
 		"rooms.radius_fudge":           {"2", func(rs *Ruleset) any { return rs.Rooms.RadiusFudge }, 2.0},
+		"map.corridor_width":           {"2", func(rs *Ruleset) any { return rs.Map.CorridorWidth }, 2},
+		"map.cell":                     {"12.5", func(rs *Ruleset) any { return rs.Map.Cell }, 12.5},
 		"tags.<tag>.label":             {"hall", func(rs *Ruleset) any { return tag(rs).Label }, "hall"},
 		"tags.<tag>.color":             {"#ff0000", func(rs *Ruleset) any { return tag(rs).Color }, "#ff0000"},
 		"tags.<tag>.min_extent":        {"5", func(rs *Ruleset) any { return tag(rs).MinExtent }, 5},

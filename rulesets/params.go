@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"fmt"
+	"github.com/dungraph/dungraph/gridmap"
 	"slices"
 	"strings"
 
@@ -148,6 +149,28 @@ func (r *Rooms) check(c check) {
 	c.atLeast("max_extent", r.MaxExtent, 1)
 	c.order("min_extent", r.MinExtent, "max_extent", r.MaxExtent, "")
 	c.positive("radius_fudge", r.RadiusFudge)
+}
+
+// Map holds the map stage's parameters, the [map] table.
+type Map struct {
+	// CorridorWidth is the corridors' width in cells, 1 to
+	// gridmap.MaxCorridorWidth. Default 1.
+	CorridorWidth int `toml:"corridor_width"`
+	// Cell is the side of a map cell in world units; 0 (the default)
+	// lets the map stage choose from the rooms' sizes.
+	Cell float64 `toml:"cell"`
+}
+
+// DefaultMap returns the [map] defaults.
+func DefaultMap() Map { return Map{CorridorWidth: 1} }
+
+func (m *Map) check(c check) {
+	if m.CorridorWidth < 1 || m.CorridorWidth > gridmap.MaxCorridorWidth {
+		c.fail("corridor_width", "must be 1 to %d cells, not %d", gridmap.MaxCorridorWidth, m.CorridorWidth)
+	}
+	if m.Cell < 0 || m.Cell != m.Cell {
+		c.fail("cell", "must be 0 (the map stage chooses) or a positive size in world units, not %s", formatFloat(m.Cell))
+	}
 }
 
 // Tag holds the settings of one tag, a [tags.<name>] table.

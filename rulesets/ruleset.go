@@ -28,6 +28,8 @@ type Ruleset struct {
 	Layout Forces
 	Relax  Forces
 	Rooms  Rooms
+	// Map holds the map stage's parameters.
+	Map Map
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
 	// Templates holds the file's ASCII-art rooms, sorted by name.
@@ -69,6 +71,7 @@ type file struct {
 	Layout      Forces      `toml:"layout"`
 	Relax       Forces      `toml:"relax"`
 	Rooms       Rooms       `toml:"rooms"`
+	Map         Map         `toml:"map"`
 	Tags        tagSet      `toml:"tags"`
 	Templates   templateSet `toml:"templates"`
 	Groups      []fileGroup `toml:"groups" keyed:"group"`
@@ -188,11 +191,12 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		Layout:  DefaultLayout(),
 		Relax:   DefaultRelax(),
 		Rooms:   DefaultRooms(),
+		Map:     DefaultMap(),
 	}
 	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
 	rs := &Ruleset{
 		Name: f.Name, Description: f.Description,
-		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms,
+		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Map: f.Map,
 		Overrides: slices.Clone(l.Overrides),
 		File:      name, Source: bytes.Clone(src), SHA256: sha256.Sum256(src),
 	}
@@ -213,6 +217,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Layout.check(check{d, keyPath{"layout"}})
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Map.check(check{d, keyPath{"map"}})
 	rs.Templates = d.templates(f.Templates)
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
 	d.tagShapes(rs.Tags, rs.Templates)

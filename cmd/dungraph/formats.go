@@ -259,8 +259,8 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 1, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d", gridmap.MaxCorridorWidth))
+	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", gridmap.MaxCorridorWidth))
 	fl.StringVar(&f.shape, "room-shape", "rect", "map, tmx, tmj, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
 	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
@@ -275,8 +275,8 @@ func (f *exportFlags) check() error {
 	if f.cell < 0 || f.cell != f.cell || f.cell > 1e12 {
 		return cmdLinef("--cell: want a positive size in world units, got %v", f.cell)
 	}
-	if f.corridorWidth < 1 || f.corridorWidth > gridmap.MaxCorridorWidth {
-		return cmdLinef("--corridor-width: want 1 to %d cells, got %d", gridmap.MaxCorridorWidth, f.corridorWidth)
+	if f.corridorWidth < 0 || f.corridorWidth > gridmap.MaxCorridorWidth {
+		return cmdLinef("--corridor-width: want 1 to %d cells (0: the ruleset's), got %d", gridmap.MaxCorridorWidth, f.corridorWidth)
 	}
 	switch f.shape {
 	case "rect":
