@@ -27,7 +27,7 @@ type param struct {
 	// Key is its key path, as --set and the set map spell it.
 	Key string `json:"key"`
 	// Group is the table it belongs to: "build", "layout", "relax",
-	// "rooms", "tags.<tag>", "rules.<rule>", "groups.<group>",
+	// "rooms", "map", "tags.<tag>", "rules.<rule>", "groups.<group>",
 	// "passes.<pass>", or "" for the top-level "weights".
 	Group string `json:"group"`
 	// Type is "int", "float", "bool" or "string".
@@ -61,6 +61,7 @@ func infoOf(rs *rulesets.Ruleset) rulesetInfo {
 		"layout": {rs.Layout, rulesets.DefaultLayout()},
 		"relax":  {rs.Relax, rulesets.DefaultRelax()},
 		"rooms":  {rs.Rooms, rulesets.DefaultRooms()},
+		"map":    {rs.Map, rulesets.DefaultMap()},
 	}
 	add := func(group, key string, value, def any) {
 		p := param{Key: key, Group: group, Value: value, Default: def, Choices: choices[key[strings.LastIndexByte(key, '.')+1:]]}

@@ -7,7 +7,7 @@ import { showMap } from "./map.js";
 
 (function () {
   const DEBOUNCE_MS = 250;
-  const TABLES = ["", "build", "layout", "relax", "rooms"];
+  const TABLES = ["", "build", "layout", "relax", "rooms", "map"];
 
   const $ = (id) => document.getElementById(id);
   const state = {
