@@ -73,13 +73,35 @@ type TimeoutError struct {
 	// the relax pass).
 	Stage string
 	// Attempt is the attempt that was running; Vertices the size its graph
-	// had reached.
-	Attempt, Vertices int
+	// had reached, of at most MaxVertices (build.max_vertices).
+	Attempt, Vertices, MaxVertices int
 }
 
 func (e *TimeoutError) Error() string {
 	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise it with --timeout (for example --timeout %v), or lower build.max_vertices",
-		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, 4*e.Budget)
+		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, e.Suggest())
+}
+
+// Suggest returns a budget that would likely have been enough, from how
+// far the level got: a build stopped at v of its at most MaxVertices
+// vertices has done about v/MaxVertices of its work (the drawing grows
+// faster than the graph, so this errs low), and the relax pass, which
+// starts once the build is done, about half. Earlier attempts spent the
+// budget too, so each counts as a whole one. The result has a margin of
+// half again, rounded up to a whole second (a minute, above ten minutes).
+func (e *TimeoutError) Suggest() time.Duration {
+	done := 0.5
+	if e.Stage != StageRelax && e.MaxVertices > 0 {
+		done = min(max(float64(e.Vertices)/float64(e.MaxVertices), 0.02), 1)
+	}
+	// Of the attempts made, the last got to done.
+	need := float64(e.Budget) / (float64(e.Attempt) + done) * float64(e.Attempt+1) * 1.5
+	unit := time.Second
+	if need > float64(10*time.Minute) {
+		unit = time.Minute
+	}
+	d := time.Duration(need).Truncate(unit) + unit
+	return max(d, 2*e.Budget)
 }
 
 // Unwrap makes a TimeoutError a context.DeadlineExceeded.
@@ -219,7 +241,7 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Optio
 		lv, reason, conflicts, err := attempt(ctx, rs, seed, a, opts, &pr)
 		if err != nil {
 			if errors.Is(context.Cause(ctx), errBudget) {
-				return nil, &TimeoutError{Ruleset: rs.Name, Seed: seed, Budget: opts.Timeout, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
+				return nil, &TimeoutError{Ruleset: rs.Name, Seed: seed, Budget: opts.Timeout, Stage: pr.stage, Attempt: a, Vertices: pr.vertices, MaxVertices: rs.Build.MaxVertices}
 			}
 			return nil, err
 		}

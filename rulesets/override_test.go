@@ -97,6 +97,9 @@ func TestKeys(t *testing.T) {
 		"rules.<rule>.priority":        {"-2", func(rs *Ruleset) any { return rule(rs).Priority }, -2},
 		"rules.<rule>.weight":          {"7", func(rs *Ruleset) any { return rule(rs).Weight }, 7.0},
 		"rules.<rule>.no_repeat":       {"true", func(rs *Ruleset) any { return rule(rs).NoRepeat }, true},
+		"rules.<rule>.enabled": {"false", func(rs *Ruleset) any {
+			return slices.ContainsFunc(rs.Rules, func(r grammar.Rule) bool { return r.Name == "extend" })
+		}, false},
 	}
 	keys := Keys()
 	for k := range tests {
@@ -140,14 +143,16 @@ func TestOverrides(t *testing.T) {
 	}{
 		{"a later override wins", "", []string{"build.max_vertices=40", "build.max_vertices=50"},
 			func(rs *Ruleset) error { return expect(rs.Build.MaxVertices, 50) }, nil},
-		{"a new tag", "", []string{"tags.x.color=#00ff00"},
+		{"a tag the file does not configure", "", []string{"tags.p.color=#00ff00"},
 			func(rs *Ruleset) error {
-				tg, ok := rs.Tag("x")
+				tg, ok := rs.Tag("p")
 				if !ok {
-					return errors.New("tag x is not configured")
+					return errors.New("tag p is not configured")
 				}
-				return expect(tg, Tag{Name: "x", Label: "x", Color: "#00ff00", MinExtent: 2, MaxExtent: 10})
+				return expect(tg, Tag{Name: "p", Label: "p", Color: "#00ff00", MinExtent: 2, MaxExtent: 10})
 			}, nil},
+		{"a tag no rule uses", "", []string{"tags.x.color=#00ff00"}, nil,
+			[]string{`tags.x: no rule uses tag "x": check the tag's name (the rules use c, p, r, s) (set by override "tags.x.color=#00ff00")`}},
 		{"a quoted key part", "", []string{`rules."extend".weight=3`},
 			func(rs *Ruleset) error { return expect(rs.Rules[1].Weight, 3.0) }, nil},
 		{"an override fixes the file", "", []string{"build.min_vertices=40", "build.max_vertices=45"},
@@ -165,7 +170,7 @@ func TestOverrides(t *testing.T) {
 			[]string{"valid keys: layout.spring_strength, layout.edge_length, layout.repulsion, layout.max_delta, layout.convergence_distance"}},
 		{"unknown section", "", []string{"colours.a=1"}, nil, []string{`unknown key; valid keys: name, description`}},
 		{"unknown rule", "", []string{"rules.extnd.weight=2"}, nil, []string{`no rule is named "extnd" (did you mean "extend"?)`}},
-		{"a rule key that is not a parameter", "", []string{"rules.extend.name=x"}, nil, []string{"unknown key; valid keys: rules.extend.max_uses"}},
+		{"a rule key that is not a parameter", "", []string{"rules.extend.name=x"}, nil, []string{"rules.extend.name: unknown key"}},
 		{"a table", "", []string{"build=3"}, nil, []string{"build is a table"}},
 		{"too deep", "", []string{"build.max_vertices.x=3"}, nil, []string{"build.max_vertices is not a table"}},
 		{"a tag without a key", "", []string{"tags.r=3"}, nil, []string{"name a tag and a key: tags.<tag>.<key>"}},
@@ -183,14 +188,7 @@ func TestOverrides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var l Loader
-			for _, s := range tt.overrides {
-				o, err := ParseOverride(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				l.Overrides = append(l.Overrides, o)
-			}
+			l := loaderOf(t, tt.overrides)
 			name := tt.file
 			if name == "" {
 				name = "testdata/full.toml"
@@ -222,6 +220,20 @@ func TestOverrides(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loaderOf returns a Loader with the overrides sets ("key=value").
+func loaderOf(t *testing.T, sets []string) Loader {
+	t.Helper()
+	var l Loader
+	for _, s := range sets {
+		o, err := ParseOverride(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Overrides = append(l.Overrides, o)
+	}
+	return l
 }
 
 func expect[T any](got, want T) error {

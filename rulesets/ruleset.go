@@ -35,11 +35,19 @@ type Ruleset struct {
 	// Templates holds the file's ASCII-art rooms, sorted by name.
 	Templates []TemplateDef
 
-	Rules  []grammar.Rule
-	Groups []grammar.Group
-	Passes []grammar.Pass
+	Rules []grammar.Rule
+	// Disabled names the rules the file or an override switched off
+	// (enabled = false), in file order; Rules leaves them out.
+	Disabled []string
+	Groups   []grammar.Group
+	Passes   []grammar.Pass
 	// Grammar is the compiled rules and metarules.
 	Grammar *grammar.Grammar
+
+	// Warnings are the likely mistakes of the file and overrides that are
+	// not errors: a limit that never binds, a rule that can never apply,
+	// settings of a tag no rule uses. A ruleset with warnings builds.
+	Warnings ErrorList
 
 	// Overrides are the overrides applied on top of the file, in order.
 	Overrides []Override
@@ -225,10 +233,26 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	def := d.definition(&f)
 	def.Weights = rs.Weights
 	rs.Grammar = d.compile(def)
+	if len(d.errs) == 0 {
+		var index []int
+		if def, index = d.enabled(&f, def); len(index) < len(f.Rules) && len(d.errs) == 0 {
+			rs.Grammar = d.compile(def)
+			for i, r := range f.Rules {
+				if !slices.Contains(index, i) {
+					rs.Disabled = append(rs.Disabled, r.Name)
+				}
+			}
+		}
+		if len(d.errs) == 0 {
+			d.lint(def, index, rs.Build)
+		}
+	}
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return nil, d.errs
 	}
+	sortErrors(d.warns)
+	rs.Warnings = d.warns
 	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
 	return rs, nil
 }

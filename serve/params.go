@@ -147,6 +147,7 @@ func namesOf(rs *rulesets.Ruleset, table string) []string {
 		for _, r := range rs.Rules {
 			names = append(names, r.Name)
 		}
+		names = append(names, rs.Disabled...)
 	case "groups":
 		for _, g := range rs.Groups {
 			names = append(names, g.Name)
@@ -172,6 +173,12 @@ func namedValue(rs *rulesets.Ruleset, table, name, key string) (value, def any, 
 		def, _ = field(d, key)
 	case "rules":
 		i := slices.IndexFunc(rs.Rules, func(r grammar.Rule) bool { return r.Name == name })
+		if key == "enabled" {
+			return i >= 0, true, true
+		}
+		if i < 0 {
+			return nil, nil, false // a disabled rule has its switch only
+		}
 		r := rs.Rules[i]
 		if r.Weight == 0 {
 			r.Weight = 1 // grammar.Rule: 0 means 1

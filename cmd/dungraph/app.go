@@ -17,6 +17,9 @@ const (
 	exitOK     = 0
 	exitFailed = 1 // generation failed, validation found problems, output failed
 	exitUsage  = 2 // bad command line, or an input that cannot be read or loaded
+	// exitInterrupted is what shells report for a command ended by Ctrl-C
+	// (128 + SIGINT): a script can tell an interruption from a failure.
+	exitInterrupted = 130
 )
 
 // app is one run of the command: where it prints and the global flags.
@@ -50,6 +53,10 @@ func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
 
 // failed marks err as a failure of the work itself: exit code 1.
 func failed(err error) error { return &exitError{code: exitFailed, err: err} }
+
+// interrupted marks err as the end of work the user interrupted: exit code
+// 130.
+func interrupted(err error) error { return &exitError{code: exitInterrupted, err: err} }
 
 // infof prints a message to stderr unless --quiet.
 func (a *app) infof(format string, args ...any) {
@@ -109,7 +116,7 @@ draws it, and the level is written as a PNG preview and a JSON file.
 
 Data goes to stdout and messages to stderr. Exit codes: 0 success,
 1 generation failed or validation found problems, 2 usage error or
-unreadable input.`,
+unreadable input, 130 interrupted (Ctrl-C).`,
 		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
