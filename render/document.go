@@ -177,14 +177,14 @@ type Tag struct {
 	Variation string `json:"variation"`
 	Role      string `json:"role"`
 	Entity    string `json:"entity"`
+	// Key and Consumed are written for lock tags only.
+	Key      string `json:"key,omitempty"`
+	Consumed bool   `json:"consumed,omitempty"`
 	// Shape is the shape the map stage draws the tag's rooms in (see
 	// gridmap.Shapes); absent means "rect". Templates names the
 	// params.templates a "template" room is drawn from.
 	Shape     string   `json:"shape,omitempty"`
 	Templates []string `json:"templates,omitempty"`
-	// Key and Consumed are written for lock tags only.
-	Key      string `json:"key,omitempty"`
-	Consumed bool   `json:"consumed,omitempty"`
 }
 
 // Vertex is a room: a W × H rectangle centred on (X, Y), inside the disc of
@@ -415,7 +415,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			return
 		}
 		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Shape: t.Shape, Templates: slices.Clone(t.Templates), Key: t.Key, Consumed: t.Consumed}
+		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Key: t.Key, Consumed: t.Consumed, Shape: t.Shape, Templates: slices.Clone(t.Templates)}
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)

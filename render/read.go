@@ -17,9 +17,8 @@ import (
 // level file that says something other than what it means should fail
 // loudly: the input must be one JSON object with "format" "dungraph.level"
 // and "version" 1 (any other version is an error wrapping ErrVersion),
-// every key of the format must be present (but for the few that are
-// optional: a tag's shape, templates, key and consumed, params.templates)
-// and no other, with the right type and in its range, and the document must pass Validate. On failure
+// every key of the format must be present and no other, with the right
+// type and in its range, and the document must pass Validate. On failure
 // the error is an ErrorList of every problem with its line, column and
 // path; a wrong format or version is reported alone, since nothing else
 // can be judged then.

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dungraph/dungraph/grammar"
@@ -171,6 +172,10 @@ func namedValue(rs *rulesets.Ruleset, table, name, key string) (value, def any, 
 		d := rulesets.Tag{Name: name, Label: name, MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent}
 		value, ok = field(t, key)
 		def, _ = field(d, key)
+		if names, isList := value.([]string); isList {
+			// A list is edited as its TOML value, as --set takes it.
+			value, def = tomlList(names), "[]"
+		}
 	case "rules":
 		i := slices.IndexFunc(rs.Rules, func(r grammar.Rule) bool { return r.Name == name })
 		if key == "enabled" {
@@ -195,4 +200,13 @@ func namedValue(rs *rulesets.Ruleset, table, name, key string) (value, def any, 
 		def, _ = field(grammar.Pass{}, key)
 	}
 	return value, def, ok
+}
+
+// tomlList writes names as a TOML array of strings.
+func tomlList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
 }
