@@ -58,9 +58,12 @@ fuzz:
 		done; done
 
 # The pictures of the README and of the authoring guide's worked example,
-# made by the tool itself.
+# made by the tool itself, and docs/exports.md's Tiled map as Tiled's
+# tmxrasterizer draws it (needs Debian's tiled).
 docs-image:
 	$(GO) run ./cmd/dungraph generate -r cycles --seed 3 --size 900 --format png --out - > docs/images/cycles-3.png
 	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --size 900 --format png --out - > docs/images/dungeon-3.png
 	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --size 900 --format map --out - > docs/images/dungeon-3-map.png
 	$(GO) run ./tools/guideimages
+	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --format tmx --out $(OUT)/tiled
+	QT_QPA_PLATFORM=offscreen tmxrasterizer --size 800 $(OUT)/tiled/level.tmx docs/images/dungeon-3-tiled.png

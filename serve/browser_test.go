@@ -3,8 +3,10 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -147,6 +149,7 @@ func TestBrowser(t *testing.T) {
 	if after := eval(`document.getElementById("level").innerHTML`); after == before {
 		t.Error("the drawing did not change after the slider moved")
 	}
+	checkMapView(t, eval, ts.URL)
 	flags := eval(`tuner.flagsText()`)
 	if !strings.Contains(flags, "--set relax.repulsion=") {
 		t.Errorf("copied flags lack the changed parameter:\n%s", flags)
@@ -238,6 +241,73 @@ func TestBrowser(t *testing.T) {
 	must("writing the screenshot", os.WriteFile(filepath.Join(t.TempDir(), "serve.png"), shot, 0o644))
 	if p := os.Getenv("DUNGRAPH_SCREENSHOT"); p != "" {
 		must("writing $DUNGRAPH_SCREENSHOT", os.WriteFile(p, shot, 0o644))
+	}
+}
+
+// checkMapView checks the page's map view against the server's map of the
+// page's level (/api/tmj): the canvas stands beside the diagram and has a
+// pixel per cell, each in the colour of its cell's tile (the tile's
+// "color" property, which the tiled tests hold to the tileset image).
+func checkMapView(t *testing.T, eval func(string) string, url string) {
+	t.Helper()
+	res, err := http.Post(url+"/api/tmj", "application/json", strings.NewReader(eval(`JSON.stringify(tuner.request())`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tmj struct {
+		Width, Height int
+		Layers        []struct{ Data []int }
+		Tilesets      []struct {
+			FirstGID int
+			Tiles    []struct {
+				ID         int
+				Properties []struct{ Name, Value string }
+			}
+		}
+	}
+	if err := json.NewDecoder(res.Body).Decode(&tmj); err != nil || res.StatusCode != http.StatusOK || len(tmj.Layers) == 0 || len(tmj.Tilesets) != 1 {
+		t.Fatalf("/api/tmj: status %d, %v", res.StatusCode, err)
+	}
+	color := map[int]string{} // by global id, "rrggbb"
+	for _, tile := range tmj.Tilesets[0].Tiles {
+		for _, p := range tile.Properties {
+			if p.Name == "color" && len(p.Value) == 9 {
+				color[tmj.Tilesets[0].FirstGID+tile.ID] = p.Value[3:]
+			}
+		}
+	}
+	if got := eval(`(() => {
+		const m = document.getElementById("map").getBoundingClientRect(), l = document.getElementById("level").getBoundingClientRect();
+		return String(!document.getElementById("map").hidden && m.width > 50 && m.left >= l.right);
+	})()`); got != "true" {
+		t.Errorf("the map view is not shown beside the diagram")
+	}
+	size := eval(`(() => { const c = document.getElementById("map"); return c.width + "x" + c.height; })()`)
+	if want := fmt.Sprintf("%dx%d", tmj.Width, tmj.Height); size != want {
+		t.Fatalf("the map canvas is %s pixels, want a pixel per cell: %s", size, want)
+	}
+	pixels := eval(`(() => {
+		const c = document.getElementById("map");
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let s = "";
+		for (let i = 0; i < d.length; i += 4) s += [d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, "0")).join("");
+		return s;
+	})()`)
+	bad := 0
+	for i, gid := range tmj.Layers[0].Data {
+		want, ok := color[gid]
+		if !ok {
+			t.Fatalf("/api/tmj: tile %d has no color property", gid)
+		}
+		if got := pixels[6*i : 6*i+6]; got != want {
+			if bad++; bad <= 3 {
+				t.Errorf("map view: cell (%d, %d) is #%s, want #%s", i%tmj.Width, i/tmj.Width, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("map view: %d of %d cells in the wrong colour", bad, len(tmj.Layers[0].Data))
 	}
 }
 

@@ -28,7 +28,7 @@ type param struct {
 	// Key is its key path, as --set and the set map spell it.
 	Key string `json:"key"`
 	// Group is the table it belongs to: "build", "layout", "relax",
-	// "rooms", "tags.<tag>", "rules.<rule>", "groups.<group>",
+	// "rooms", "map", "tags.<tag>", "rules.<rule>", "groups.<group>",
 	// "passes.<pass>", or "" for the top-level "weights".
 	Group string `json:"group"`
 	// Type is "int", "float", "bool" or "string".

@@ -172,6 +172,7 @@ func (h *handler) api() []route {
 		{"POST /api/generate", h.generate},
 		{"POST /api/png", h.png},
 		{"POST /api/text", h.text},
+		{"POST /api/tmj", h.tmj},
 		{"POST /api/steps", h.steps},
 	}
 }

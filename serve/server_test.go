@@ -19,6 +19,7 @@ import (
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
+	"github.com/dungraph/dungraph/tiled"
 )
 
 // quiet is a Server whose log is dropped.
@@ -596,6 +597,32 @@ func TestText(t *testing.T) {
 	}
 }
 
+// /api/tmj answers the level's grid map as Tiled JSON, the bytes of
+// render.Raster's map written by tiled.Options.WriteTMJ in the level's
+// colours.
+func TestTMJ(t *testing.T) {
+	h := quiet().Handler()
+	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := render.Raster{}.Map(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := (tiled.Options{Document: d}).WriteTMJ(&want, m); err != nil {
+		t.Fatal(err)
+	}
+	w := call(t, h, "POST", "/api/tmj", `{"ruleset": "dungeon", "seed": 4}`)
+	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" {
+		t.Fatalf("status %d, type %q: %s", w.Code, w.Header().Get("Content-Type"), w.Body)
+	}
+	if !bytes.Equal(w.Body.Bytes(), want.Bytes()) {
+		t.Errorf("/api/tmj differs from tiled's TMJ of render.Raster's map")
+	}
+}
+
 func TestPageAndRoutes(t *testing.T) {
 	h := quiet().Handler()
 	tests := []struct {
@@ -605,6 +632,7 @@ func TestPageAndRoutes(t *testing.T) {
 	}{
 		{"GET", "/", 200, "text/html; charset=utf-8", "<title>dungraph tuner</title>"},
 		{"GET", "/static/app.js", 200, "text/javascript; charset=utf-8", "window.tuner"},
+		{"GET", "/static/map.js", 200, "text/javascript; charset=utf-8", "export function drawMap"},
 		{"GET", "/static/style.css", 200, "text/css; charset=utf-8", "#level"},
 		{"GET", "/static/nope.js", 404, "", ""},
 		{"GET", "/etc/passwd", 404, "", ""},

@@ -29,14 +29,30 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "serve: layer %q: want \"entity\" or \"variations\"", q.Layer))
 		return
 	}
+	h.export(w, r, &q.levelRequest, "text", "text/plain; charset=utf-8", func(d *render.Document) ([]byte, error) {
+		var entity, variations bytes.Buffer
+		if err := (render.Raster{}).WriteText(&entity, &variations, d); err != nil {
+			return nil, err
+		}
+		if q.Layer == "variations" {
+			return variations.Bytes(), nil
+		}
+		return entity.Bytes(), nil
+	})
+}
+
+// export answers an export of q's level: write's bytes, of content type
+// typ. A level the export cannot draw (a grid too coarse, a map the map
+// stage cannot route) is the request's problem, not the server's: a 422
+// whose message starts with the format's name, kept apart from the
+// generation's errors.
+func (h *handler) export(w http.ResponseWriter, r *http.Request, q *levelRequest, format, typ string, write func(d *render.Document) ([]byte, error)) {
 	ctx, cancel := h.deadline(r)
 	defer cancel()
-	var entity, variations bytes.Buffer
+	var data []byte
 	var failed error
-	b, e := h.generateLevel(ctx, &q.levelRequest, func(ctx context.Context, b *built) error {
-		// A level the text grid cannot hold is the request's problem, not
-		// the server's: keep it apart from the generation's errors.
-		failed = render.Raster{}.WriteText(&entity, &variations, b.doc)
+	b, e := h.generateLevel(ctx, q, func(ctx context.Context, b *built) error {
+		data, failed = write(b.doc)
 		return nil
 	})
 	if e != nil {
@@ -44,14 +60,10 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if failed != nil {
-		writeError(w, errorf(http.StatusUnprocessableEntity, "text: %v", failed))
+		writeError(w, errorf(http.StatusUnprocessableEntity, "%s: %v", format, failed))
 		return
 	}
 	timing(w, b)
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	if q.Layer == "variations" {
-		w.Write(variations.Bytes())
-		return
-	}
-	w.Write(entity.Bytes())
+	w.Header().Set("Content-Type", typ)
+	w.Write(data)
 }

@@ -138,7 +138,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 					if err != nil {
 						return batch.Result{Attempt: lv.Attempt}, err
 					}
-					made, err := makeAll(fmts, of.output(doc, png))
+					made, err := makeAll(fmts, of.output(doc, "level", png))
 					if err != nil {
 						return batch.Result{Attempt: lv.Attempt}, err
 					}

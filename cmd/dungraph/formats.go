@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -12,14 +13,55 @@ import (
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
+	"github.com/dungraph/dungraph/tiled"
 )
 
-// output is what a format is made from: the level's document, and the
-// options of the formats the user set with flags.
+// output is what a format is made from: the level's document, the base
+// name its files share (files that name each other, like a Tiled map and
+// its tileset, need it), and the options of the formats the user set with
+// flags.
 type output struct {
 	doc    *render.Document
+	name   string
 	png    render.PNG
 	export exportFlags
+
+	// gm is the level's grid map once a format has built it, so that the
+	// formats drawn from it build it once.
+	gm *gridmap.Map
+}
+
+// gridMap returns the level's grid map (render.Raster.Map with the export
+// flags), built on first use.
+func (o *output) gridMap() (*gridmap.Map, error) {
+	if o.gm == nil {
+		m, err := o.export.raster(raster.Square).Map(o.doc)
+		if err != nil {
+			return nil, err
+		}
+		o.gm = m
+	}
+	return o.gm, nil
+}
+
+// tiledFiles writes the Tiled files of the level's grid map, floors in
+// the level's tag colours: each writer (a tiled.Options method) makes one
+// file.
+func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridmap.Map) error) ([][]byte, error) {
+	m, err := o.gridMap()
+	if err != nil {
+		return nil, err
+	}
+	t := tiled.Options{TileSize: o.export.tileSize, Name: o.name, Document: o.doc}
+	out := make([][]byte, len(write))
+	for i, f := range write {
+		var b bytes.Buffer
+		if err := f(t, &b, m); err != nil {
+			return nil, err
+		}
+		out[i] = b.Bytes()
+	}
+	return out, nil
 }
 
 // outputFlags are the flags of the outputs, shared by generate, render and
@@ -44,9 +86,10 @@ func (f *outputFlags) options() (render.PNG, error) {
 	return png, f.export.check()
 }
 
-// output returns what the formats of doc are made from.
-func (f *outputFlags) output(doc *render.Document, png render.PNG) *output {
-	return &output{doc: doc, png: png, export: f.export}
+// output returns what the formats of doc are made from, for files named
+// name<suffix>.
+func (f *outputFlags) output(doc *render.Document, name string, png render.PNG) *output {
+	return &output{doc: doc, name: name, png: png, export: f.export}
 }
 
 // outputFormat is one kind of output. Each format is one entry in
@@ -98,8 +141,14 @@ func outputFormats() []outputFormat {
 			}
 			return [][]byte{js.Bytes(), pic.Bytes()}, nil
 		}},
+		{name: "tmx", suffixes: []string{tiled.TMXSuffix, tiled.TilesetSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, tiled.Options.WriteTMX, tiled.Options.WriteTSX, tiled.Options.WriteTilesetPNG)
+		}},
+		{name: "tmj", suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, tiled.Options.WriteTMJ, tiled.Options.WriteTilesetPNG)
+		}},
 		{name: "map", suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
-			m, err := o.export.raster(raster.Square).Map(o.doc)
+			m, err := o.gridMap()
 			if err != nil {
 				return err
 			}
@@ -146,7 +195,8 @@ type madeFile struct {
 	data   []byte
 }
 
-// makeAll makes the files of every format, in memory.
+// makeAll makes the files of every format, in memory. A file two formats
+// share (the Tiled maps' tileset image) is written once.
 func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
 	var out []madeFile
 	for _, f := range fmts {
@@ -155,7 +205,9 @@ func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
 			return nil, fmt.Errorf("%s: %w", f.name, err)
 		}
 		for i, d := range data {
-			out = append(out, madeFile{suffix: f.suffixes[i], data: d})
+			if !slices.ContainsFunc(out, func(m madeFile) bool { return m.suffix == f.suffixes[i] }) {
+				out = append(out, madeFile{suffix: f.suffixes[i], data: d})
+			}
 		}
 	}
 	return out, nil
@@ -198,6 +250,7 @@ type exportFlags struct {
 	shape         string
 	tiles         string
 	goal          string
+	tileSize      int
 	compact       bool
 
 	lattice   raster.Lattice
@@ -206,12 +259,13 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "map, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", gridmap.MaxCorridorWidth))
-	fl.StringVar(&f.shape, "room-shape", "rect", "map, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
-	fl.BoolVar(&f.compact, "compact", false, "map, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
+	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
+	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", gridmap.MaxCorridorWidth))
+	fl.StringVar(&f.shape, "room-shape", "rect", "map, tmx, tmj, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
+	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
 	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
+	fl.IntVar(&f.tileSize, "tile-size", tiled.DefaultTileSize, fmt.Sprintf("tmx and tmj: the tiles' width and height in `pixels`, 1 to %d", tiled.MaxTileSize))
 	cmd.RegisterFlagCompletionFunc("tiles", cobra.FixedCompletions([]string{"square", "hex"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("room-shape", cobra.FixedCompletions([]string{"rect", "disc"}, cobra.ShellCompDirectiveNoFileComp))
 }
@@ -237,6 +291,9 @@ func (f *exportFlags) check() error {
 		return cmdLinef("--tiles: %q is not square or hex", f.tiles)
 	}
 	f.lattice = l
+	if f.tileSize < 1 || f.tileSize > tiled.MaxTileSize {
+		return cmdLinef("--tile-size: want 1 to %d pixels, got %d", tiled.MaxTileSize, f.tileSize)
+	}
 	if len(f.goal) != 1 || f.goal[0] <= ' ' || f.goal[0] > '~' || strings.ContainsRune(rulesets.ReservedEntities[:5], rune(f.goal[0])) {
 		return cmdLinef("--goal-char: want one printable ASCII character other than * P H I and space, got %q", f.goal)
 	}

@@ -110,7 +110,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return failed(err)
 			}
-			o := of.output(doc, png)
+			o := of.output(doc, "level", png)
 			start = time.Now()
 			files, err := a.writeOutputs(outDir, fmts, o)
 			if err != nil {

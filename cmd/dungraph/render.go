@@ -60,7 +60,8 @@ rule application (default level.gif).`,
 			if err != nil {
 				return err
 			}
-			o := of.output(doc, png)
+			base := strings.TrimSuffix(args[0], filepath.Ext(args[0]))
+			o := of.output(doc, filepath.Base(base), png)
 			var made []madeFile
 			if animate {
 				var b bytes.Buffer
@@ -71,7 +72,6 @@ rule application (default level.gif).`,
 			} else if made, err = makeAll(fmts, o); err != nil {
 				return failed(err)
 			}
-			base := strings.TrimSuffix(args[0], filepath.Ext(args[0]))
 			if out == "" && slices.ContainsFunc(made, func(f madeFile) bool { return base+f.suffix == args[0] }) {
 				return cmdLinef("render: the output would replace the level itself: name it with -o")
 			}

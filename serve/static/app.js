@@ -3,10 +3,11 @@
 // SVG; docs/serve.md describes the API it calls. draw.js draws.
 
 import { draw, finalScene, tagColors } from "./draw.js";
+import { showMap } from "./map.js";
 
 (function () {
   const DEBOUNCE_MS = 250;
-  const TABLES = ["", "build", "layout", "relax", "rooms"];
+  const TABLES = ["", "build", "layout", "relax", "rooms", "map"];
 
   const $ = (id) => document.getElementById(id);
   const state = {
@@ -18,6 +19,7 @@ import { draw, finalScene, tagColors } from "./draw.js";
     seed: 1,
     doc: null,         // the level, parsed
     docText: "",       // the level, as the server sent it: the JSON download
+    tmj: null,         // the level's grid map (Tiled JSON), parsed
     elapsed: null,     // generation time in ms (Server-Timing)
     generation: 0,     // levels drawn so far
     timer: null,
@@ -386,6 +388,7 @@ import { draw, finalScene, tagColors } from "./draw.js";
       setStatus("idle", `${Math.round(performance.now() - t0)} ms round trip`);
       if (state.step.on) loadSteps(); else drawFinal();
       showMetrics();
+      state.tmj = await showMap($("map"), post, request(), ctl.signal);
     } catch (e) {
       if (e.name === "AbortError") return;
       setStatus("error", e.status === 422 ? "no valid level" : "error");

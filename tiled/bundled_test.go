@@ -1,0 +1,66 @@
+package tiled
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// bundledDoc is the document of a bundled ruleset's level.
+func bundledDoc(t testing.TB, name string, seed uint64) *render.Document {
+	t.Helper()
+	rs, err := rulesets.Bundled(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+	if err != nil {
+		t.Fatalf("%s seed %d: %v", name, seed, err)
+	}
+	d, err := render.FromLevel(lv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// bundledMap is the grid map of a bundled ruleset's level, as `dungraph
+// generate --format tmx` draws it.
+func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
+	t.Helper()
+	m, err := render.Raster{}.Map(bundledDoc(t, name, seed))
+	if err != nil {
+		t.Fatalf("%s seed %d: the map stage: %v", name, seed, err)
+	}
+	return m
+}
+
+// TestBundledTmxrasterizer renders a level of every bundled ruleset, as
+// TMX and as TMJ, with Tiled's tmxrasterizer, and compares every pixel of
+// the tile layer with the map's cells.
+func TestBundledTmxrasterizer(t *testing.T) {
+	bin := tmxrasterizer(t)
+	for _, info := range rulesets.ListBundled() {
+		t.Run(info.Name, func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && info.Name != rulesets.DefaultName {
+				t.Skip("-short: the default ruleset only")
+			}
+			m := bundledMap(t, info.Name, 3)
+			// Large maps (caves) render at a pixel a tile: the
+			// comparison is as exact, and the pictures stay small.
+			o := Options{TileSize: 4}
+			if m.W*m.H > 250_000 {
+				o.TileSize = 1
+			}
+			tmx, tmj := writeFiles(t, t.TempDir(), o, m)
+			for _, path := range []string{tmx, tmj} {
+				checkRendering(t, info.Name+" "+path[len(path)-3:], rasterize(t, bin, path, objectLayer), m, o)
+			}
+		})
+	}
+}
