@@ -78,8 +78,8 @@ type TimeoutError struct {
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise it with --timeout (for example --timeout %v), or lower build.max_vertices",
-		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, 4*e.Budget)
+	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise the budget or lower build.max_vertices",
+		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices)
 }
 
 // Unwrap makes a TimeoutError a context.DeadlineExceeded.
@@ -98,7 +98,7 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("level: ruleset %q seed %d: the memory budget of %d MiB ran out during %s (attempt %d, %d vertices, heap %d MiB); raise it with --max-memory, or lower build.max_vertices",
+	return fmt.Sprintf("level: ruleset %q seed %d: the memory budget of %d MiB ran out during %s (attempt %d, %d vertices, heap %d MiB); raise the budget or lower build.max_vertices",
 		e.Ruleset, e.Seed, e.Limit>>20, e.Stage, e.Attempt, e.Vertices, e.Heap>>20)
 }
 
