@@ -19,7 +19,7 @@ run: build
 # tested again under the race detector. That run is -short: it keeps every
 # test that starts goroutines and cuts the sweeps that repeat one-goroutine
 # work over more seeds, which the plain run does in full.
-RACE_PKGS := ./batch ./cmd/... ./level ./render ./rulesets ./serve ./stats ./tune
+RACE_PKGS := ./batch ./cmd/... ./level ./levelbatch ./render ./rulesets ./serve ./stats ./tune
 
 test: fmt-check
 	$(GO) vet $(PKGS)

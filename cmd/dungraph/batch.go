@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,8 +15,8 @@ import (
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelbatch"
 	"github.com/dungraph/dungraph/render"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // maxBatchSeeds caps one batch command, so that a typo ("1..1e18") is a
@@ -97,43 +94,26 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if err != nil {
 				return err
 			}
-			params, err := json.Marshal(struct {
-				Ruleset   string            `json:"ruleset"`
-				SHA256    string            `json:"sha256"`
-				Overrides []string          `json:"overrides"`
-				Generator render.Provenance `json:"generator"`
-				Formats   []string          `json:"formats"`
-				Options   string            `json:"options"`
-			}{
-				rs.Name, hex.EncodeToString(rs.SHA256[:]), overrideStrings(rs), render.BuildProvenance(),
-				formatList(fmts), fmt.Sprintf("png %+v export %+v", png, of.export),
-			})
+			params, err := levelbatch.Params(rs, formatList(fmts), fmt.Sprintf("png %+v export %+v", png, of.export))
 			if err != nil {
 				return failed(err)
 			}
-
-			newWorker := func(int) (batch.Generator, error) {
-				return func(ctx context.Context, seed uint64) (batch.Result, error) {
-					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout, MaxHeap: maxMemory << 20})
-					if err != nil {
-						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
-					}
-					doc, err := render.FromLevel(lv)
-					if err != nil {
-						return batch.Result{Attempt: lv.Attempt}, err
-					}
+			gen := levelbatch.Generator{
+				Ruleset: rs,
+				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory << 20},
+				Files: func(doc *render.Document) ([]batch.File, error) {
 					made, err := makeAll(fmts, of.output(doc, png))
 					if err != nil {
-						return batch.Result{Attempt: lv.Attempt}, err
+						return nil, err
 					}
-					res := batch.Result{Attempt: lv.Attempt}
-					for _, f := range made {
-						res.Files = append(res.Files, batch.File{Name: "level" + f.suffix, Data: f.data})
+					files := make([]batch.File, len(made))
+					for i, f := range made {
+						files[i] = batch.File{Name: "level" + f.suffix, Data: f.data}
 					}
-					res.Metrics, err = json.Marshal(keyMetrics(doc))
-					return res, err
-				}, nil
+					return files, nil
+				},
 			}
+			newWorker := func(int) (batch.Generator, error) { return gen.Generate, nil }
 
 			opts := batch.Options{Shard: shard, Workers: workers, Params: params, RetryFailed: retry, Now: time.Now}
 			bar := a.progressBar(seeds.Shard(shard).Len())
@@ -208,40 +188,12 @@ func chooseShard(flag string, count int) (batch.Shard, error) {
 	return s, nil
 }
 
-func overrideStrings(rs *rulesets.Ruleset) []string {
-	out := []string{}
-	for _, o := range rs.Overrides {
-		out = append(out, o.String())
-	}
-	return out
-}
-
 func formatList(fmts []outputFormat) []string {
 	var out []string
 	for _, f := range fmts {
 		out = append(out, f.name)
 	}
 	return out
-}
-
-// batchMetrics are the metrics a manifest line keeps of a level.
-type batchMetrics struct {
-	Rooms              int          `json:"rooms"`
-	Corridors          int          `json:"corridors"`
-	Attempts           int          `json:"attempts"`
-	CriticalPathRooms  int          `json:"critical_path_rooms"`
-	CriticalPathLength render.Float `json:"critical_path_length"`
-	DeadEnds           int          `json:"dead_ends"`
-	EdgeDeviation      render.Float `json:"edge_deviation"`
-}
-
-func keyMetrics(d *render.Document) batchMetrics {
-	m := d.Metrics
-	return batchMetrics{
-		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
-		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: m.CriticalPathLength,
-		DeadEnds: m.DeadEnds, EdgeDeviation: m.Quality.EdgeDeviation,
-	}
 }
 
 // progress drives a progress bar on stderr.
