@@ -9,10 +9,12 @@ OUT ?= out
 build:
 	$(GO) build $(PKGS)
 
-# Generate a level from the embedded default ruleset: $(OUT)/level.png and
-# $(OUT)/level.json.
+# Build ./dungraph and generate a level from the embedded default ruleset:
+# $(OUT)/level.png and $(OUT)/level.json.
 run: build
-	$(GO) run ./cmd/dungraph generate --out $(OUT)
+	$(GO) build -o dungraph ./cmd/dungraph
+	./dungraph generate --out $(OUT)
+	@echo "dungraph is built as ./dungraph: run ./dungraph --help, or make install to put it on your PATH"
 
 # The packages whose code or tests start goroutines (go statements,
 # t.Parallel, sync and sync/atomic: grep -lE 'go func|t\.Parallel|sync\.'),
@@ -45,8 +47,13 @@ bench:
 lint:
 	$(GO) tool staticcheck $(PKGS)
 
+# Install dungraph in $(go env GOBIN), else $(go env GOPATH)/bin, and say
+# where, and whether that directory is on PATH.
 install:
 	$(GO) install ./cmd/dungraph
+	@bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
+	echo "installed $$bin/dungraph"; \
+	case ":$$PATH:" in *":$$bin:"*) ;; *) echo "$$bin is not on your PATH: add it (export PATH=\"\$$PATH:$$bin\") or run $$bin/dungraph";; esac
 
 # Each fuzz target for FUZZTIME (default 30s); go test allows one -fuzz
 # target per run.

@@ -52,7 +52,11 @@
 // runs of one command write byte-identical manifests. Timings go to the
 // timings file, one line per seed generated, which may differ run to run:
 //
-//	{"seed":42,"worker":3,"ms":182.417}
+//	{"seed":42,"worker":3,"ms":182.417,"gen_ms":6.512}
+//
+// ms is the seed's whole time, its files' export and writing included;
+// gen_ms, when the generator measures it (Result.GenerateTime), the time
+// making the level took.
 //
 // # Shards
 //

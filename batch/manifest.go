@@ -140,6 +140,9 @@ type info struct {
 	// Shard is "I/N", omitted for the whole run.
 	Shard  string          `json:"shard,omitempty"`
 	Params json.RawMessage `json:"params,omitempty"`
+	// Outputs and Files are Options.Outputs and Options.FileNames.
+	Outputs json.RawMessage `json:"outputs,omitempty"`
+	Files   []string        `json:"files,omitempty"`
 }
 
 const formatVersion = 1

@@ -11,15 +11,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 )
 
 // File is one output file of a seed, stored as DIR/<seed>/<Name>. Name
@@ -40,6 +43,11 @@ type Result struct {
 	// Metrics, if not empty, must be JSON; the manifest holds them
 	// compacted. They must not depend on the clock or the machine.
 	Metrics json.RawMessage
+	// GenerateTime, if the generator measures it, is how long making the
+	// level took, apart from exporting it to Files: timings.jsonl records
+	// it as gen_ms beside the seed's whole time, ms. It reaches no other
+	// output.
+	GenerateTime time.Duration
 }
 
 // A Generator makes the files of one seed. It is used by one goroutine
@@ -63,11 +71,23 @@ type Options struct {
 	// runtime.GOMAXPROCS(0). It never changes the output.
 	Workers int
 	// Params identify everything, other than the seed, that decides a
-	// seed's files: the ruleset's sha256, the generator version, the
-	// formats. They must be JSON. They are recorded in batch.json, and a
-	// run in a directory holding a run with other Params fails with
-	// ErrParamsChanged instead of mixing levels of both.
+	// seed's level: the ruleset's sha256, the generator version. They must
+	// be a JSON object. They are recorded in batch.json, and a run in a
+	// directory holding a run with other Params fails with
+	// ErrParamsChanged, naming the keys that differ, instead of mixing
+	// levels of both.
 	Params json.RawMessage
+	// Outputs identify what decides the bytes of a seed's files but not
+	// its level: the options of each format, as a JSON object with a key
+	// per format. A key both runs have must agree (else ErrParamsChanged:
+	// the files would differ); a key of one run only is a format the other
+	// does not write, which FileNames covers.
+	Outputs json.RawMessage
+	// FileNames, if set, are the names of the files every seed gets. A
+	// seed an earlier run recorded with other files (another --format) is
+	// made again, so that a rerun can add a format to the levels of a
+	// directory; Summary.Remade counts them.
+	FileNames []string
 	// RetryFailed generates again seeds an earlier run recorded as
 	// failed; by default their record is kept, as a deterministic
 	// generator would fail them again.
@@ -93,6 +113,21 @@ type Progress struct {
 	Skipped uint64
 	// Failed counts the seeds done whose outcome is a failure.
 	Failed uint64
+	// Bytes counts the bytes of the files of the seeds generated.
+	Bytes uint64
+}
+
+// Estimate projects what the seeds left (neither generated nor skipped
+// yet) will take, at the time and bytes per seed of the seeds generated
+// in elapsed: ok is false before any seed was generated.
+func (p Progress) Estimate(elapsed time.Duration) (left uint64, took time.Duration, bytes uint64, ok bool) {
+	if p.Generated == 0 {
+		return 0, 0, 0, false
+	}
+	left = p.Total - p.Done
+	took = time.Duration(float64(elapsed) / float64(p.Generated) * float64(left))
+	bytes = uint64(float64(p.Bytes) / float64(p.Generated) * float64(left))
+	return left, took, bytes, true
 }
 
 // Summary is the outcome of Run.
@@ -101,6 +136,9 @@ type Summary struct {
 	// Repaired counts seeds generated again because an earlier run's files
 	// were missing or damaged.
 	Repaired uint64
+	// Remade counts seeds generated again because an earlier run wrote
+	// other files for them (Options.FileNames).
+	Remade uint64
 	// Failures lists the failed seeds among those done, in seed order.
 	Failures []Failure
 	// Manifest is the path of the manifest written.
@@ -151,11 +189,16 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 	if err != nil {
 		return Summary{}, err
 	}
+	outputs, err := compactParams(opts.Outputs)
+	if err != nil {
+		return Summary{}, err
+	}
 	r := &runner{
 		dir:         dir,
 		block:       seeds.Shard(opts.Shard),
 		names:       namesOf(opts.Shard),
 		retryFailed: opts.RetryFailed,
+		fileNames:   opts.FileNames,
 		now:         opts.Now,
 		gctx:        context.WithoutCancel(ctx),
 	}
@@ -165,7 +208,9 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Summary{}, fmt.Errorf("batch: %w", err)
 	}
-	if err := r.checkInfo(newInfo(seeds, opts.Shard, params)); err != nil {
+	in := newInfo(seeds, opts.Shard, params)
+	in.Outputs, in.Files = outputs, opts.FileNames
+	if err := r.checkInfo(in); err != nil {
 		return Summary{}, err
 	}
 	removeTemps(dir, r.names.manifest, r.names.info)
@@ -223,14 +268,15 @@ type runner struct {
 	block            Seeds
 	names            names
 	retryFailed      bool
+	fileNames        []string
 	now              func() time.Time
 	gctx             context.Context
 	prior            map[uint64]record
 	journal, timings *os.File
 }
 
-// checkInfo refuses a directory holding a run with other parameters, and
-// records this run's.
+// checkInfo refuses a directory holding a run with other parameters,
+// naming the keys that differ, and records this run's.
 func (r *runner) checkInfo(in info) error {
 	path := filepath.Join(r.dir, r.names.info)
 	old, ok, err := readInfo(path)
@@ -238,23 +284,83 @@ func (r *runner) checkInfo(in info) error {
 		return err
 	}
 	if ok {
-		oldParams, err := compactParams(old.Params)
+		levels, err := diffParams(old.Params, in.Params, true)
 		if err != nil {
 			return fmt.Errorf("batch: %s: %w", path, err)
 		}
-		if !bytes.Equal(oldParams, in.Params) {
-			return fmt.Errorf("%w: %s records params %s, this run has %s; its levels would differ, so use another directory",
-				ErrParamsChanged, path, showJSON(oldParams), showJSON(in.Params))
+		if len(levels) > 0 {
+			return fmt.Errorf("%w: %s records a run with other parameters, and its levels would differ:\n%s\nuse another directory",
+				ErrParamsChanged, path, strings.Join(levels, "\n"))
+		}
+		files, err := diffParams(old.Outputs, in.Outputs, false)
+		if err != nil {
+			return fmt.Errorf("batch: %s: %w", path, err)
+		}
+		if len(files) > 0 {
+			return fmt.Errorf("%w: %s records a run whose files would differ (its levels would not):\n%s\nuse another directory, or the options of that run",
+				ErrParamsChanged, path, strings.Join(files, "\n"))
 		}
 	}
 	return in.write(path)
 }
 
-func showJSON(b []byte) string {
-	if len(b) == 0 {
-		return "(none)"
+// diffParams compares two JSON objects key by key and returns a line per
+// key whose values differ, in key order: "  key: old (this run: new)".
+// Without all, only the keys both objects have are compared.
+func diffParams(old, cur json.RawMessage, all bool) ([]string, error) {
+	var a, b map[string]json.RawMessage
+	if len(old) > 0 {
+		if err := json.Unmarshal(old, &a); err != nil {
+			return nil, err
+		}
 	}
-	return string(b)
+	if len(cur) > 0 {
+		if err := json.Unmarshal(cur, &b); err != nil {
+			return nil, err
+		}
+	}
+	keys := slices.Sorted(maps.Keys(a))
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var out []string
+	show := func(v json.RawMessage, ok bool) string {
+		if !ok {
+			return "(none)"
+		}
+		var c bytes.Buffer
+		if json.Compact(&c, v) != nil {
+			return string(v)
+		}
+		return c.String()
+	}
+	for _, k := range keys {
+		va, oka := a[k]
+		vb, okb := b[k]
+		if !all && (!oka || !okb) {
+			continue
+		}
+		if sa, sb := show(va, oka), show(vb, okb); sa != sb {
+			out = append(out, fmt.Sprintf("  %s: %s (this run: %s)", k, sa, sb))
+		}
+	}
+	return out, nil
+}
+
+// sameNames reports whether files holds exactly the names.
+func sameNames(files map[string]string, names []string) bool {
+	if len(files) != len(names) {
+		return false
+	}
+	for _, n := range names {
+		if _, ok := files[n]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // loadPrior reads what earlier runs did: the manifest, then the journal,
@@ -315,9 +421,12 @@ type outcome struct {
 	status   string
 	reason   string
 	repaired bool
+	remade   bool
 	worker   int
 	took     time.Duration
-	err      error // the run cannot go on
+	genTook  time.Duration // Result.GenerateTime
+	bytes    uint64        // of the files written
+	err      error         // the run cannot go on
 }
 
 // run generates the block, streaming the manifest in seed order into mf.
@@ -389,7 +498,10 @@ func (r *runner) run(ctx context.Context, gens []Generator, mf io.Writer, progre
 		sum.Done++
 		if o.kind == generated {
 			sum.Generated++
-			if o.repaired {
+			sum.Bytes += o.bytes
+			if o.remade {
+				sum.Remade++
+			} else if o.repaired {
 				sum.Repaired++
 			}
 		} else {
@@ -421,7 +533,12 @@ func (r *runner) log(o outcome) error {
 	if _, err := r.journal.Write(o.line); err != nil {
 		return fmt.Errorf("batch: journal: %w", err)
 	}
-	t := fmt.Appendf(nil, "{\"seed\":%d,\"worker\":%d,\"ms\":%.3f}\n", o.seed, o.worker, float64(o.took.Microseconds())/1000)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	t := fmt.Appendf(nil, "{\"seed\":%d,\"worker\":%d,\"ms\":%.3f", o.seed, o.worker, ms(o.took))
+	if o.genTook > 0 {
+		t = fmt.Appendf(t, ",\"gen_ms\":%.3f", ms(o.genTook))
+	}
+	t = append(t, "}\n"...)
 	if _, err := r.timings.Write(t); err != nil {
 		return fmt.Errorf("batch: timings: %w", err)
 	}
@@ -464,11 +581,12 @@ func (r *runner) process(gen Generator, worker int, j job) outcome {
 	removeTemps(dir)
 	if p, ok := r.prior[j.seed]; ok {
 		failed := p.entry.Status == StatusFailed
-		if failed && !r.retryFailed || !failed && filesMatch(dir, p.entry.Files) {
+		names := r.fileNames == nil || sameNames(p.entry.Files, r.fileNames)
+		if failed && !r.retryFailed || !failed && names && filesMatch(dir, p.entry.Files) {
 			o.kind, o.line, o.status, o.reason = skipped, p.line, p.entry.Status, p.entry.Reason
 			return o
 		}
-		o.repaired = !failed
+		o.repaired, o.remade = !failed, !failed && !names
 	}
 	start := r.now()
 	res, err := generate(r.gctx, gen, j.seed)
@@ -487,11 +605,15 @@ func (r *runner) process(gen Generator, worker int, j job) outcome {
 	}
 	if err != nil {
 		e.Status, e.Reason = StatusFailed, err.Error()
-	} else if e.Files, err = writeFiles(dir, res.Files); err != nil {
+	} else if e.Files, err = writeFiles(dir, res.Files); err == nil {
+		for _, f := range res.Files {
+			o.bytes += uint64(len(f.Data))
+		}
+	} else {
 		o.err = fmt.Errorf("batch: seed %d: %w", j.seed, err)
 		return o
 	}
-	o.took = r.now().Sub(start)
+	o.took, o.genTook = r.now().Sub(start), res.GenerateTime
 	o.kind, o.status, o.reason = generated, e.Status, e.Reason
 	o.line, o.err = e.line()
 	return o
@@ -540,22 +662,9 @@ func writeFiles(dir string, files []File) (map[string]string, error) {
 // filesMatch reports whether every file of files is in dir with its sha256.
 func filesMatch(dir string, files map[string]string) bool {
 	for name, want := range files {
-		if got, err := hashFile(filepath.Join(dir, name)); err != nil || got != want {
+		if got, err := runfiles.FileSum(filepath.Join(dir, name)); err != nil || got != want {
 			return false
 		}
 	}
 	return true
-}
-
-func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -76,7 +77,7 @@ func TestManifestContent(t *testing.T) {
 	if !slices.Equal(gotFailed, failed) {
 		t.Errorf("Summary.Failures seeds = %v, want %v", gotFailed, failed)
 	}
-	want := Progress{Total: uint64(len(all)), Done: uint64(len(all)), Generated: uint64(len(all)), Failed: uint64(len(failed))}
+	want := Progress{Total: uint64(len(all)), Done: uint64(len(all)), Generated: uint64(len(all)), Failed: uint64(len(failed)), Bytes: seedBytes(t, dir)}
 	if sum.Progress != want || sum.Manifest != filepath.Join(dir, "manifest.jsonl") {
 		t.Errorf("Summary = %+v, want %+v", sum, want)
 	}
@@ -338,6 +339,46 @@ func TestRetryFailed(t *testing.T) {
 	diffSnapshots(t, want, snapshot(t, dir), "after RetryFailed")
 }
 
+// seedBytes sums the sizes of the files in dir's seed directories.
+func seedBytes(t *testing.T, dir string) uint64 {
+	t.Helper()
+	var n uint64
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		files, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			info, err := f.Info()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += uint64(info.Size())
+		}
+	}
+	return n
+}
+
+// TestEstimate: the seeds left take the time and bytes per seed of those
+// generated; skipped seeds count as done but not as measured.
+func TestEstimate(t *testing.T) {
+	p := Progress{Total: 1000, Done: 30, Generated: 20, Skipped: 10, Bytes: 2000}
+	left, took, bytes, ok := p.Estimate(2 * time.Second)
+	if !ok || left != 970 || took != 97*time.Second || bytes != 97000 {
+		t.Errorf("Estimate = %d seeds, %v, %d bytes, %v; want 970, 1m37s, 97000, true", left, took, bytes, ok)
+	}
+	if _, _, _, ok := (Progress{Total: 10, Skipped: 5, Done: 5}).Estimate(time.Second); ok {
+		t.Error("an estimate from skipped seeds alone")
+	}
+}
+
 func TestParamsChanged(t *testing.T) {
 	seeds := mustSeeds(t, "1..5")
 	dir := t.TempDir()
@@ -351,6 +392,60 @@ func TestParamsChanged(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), t.TempDir(), seeds, (&fake{}).newWorker, Options{Params: json.RawMessage(`{`)}); err == nil {
 		t.Error("Params that are not JSON accepted")
+	}
+
+	// The message names the keys that differ, and only those.
+	_, err := Run(context.Background(), dir, seeds, (&fake{}).newWorker, Options{Params: json.RawMessage(`{"ruleset":"b","formats":["png"]}`)})
+	if msg := fmt.Sprint(err); !strings.Contains(msg, `  ruleset: "a" (this run: "b")`) || strings.Contains(msg, "formats") || !strings.Contains(msg, "levels would differ") {
+		t.Errorf("message %q: want the ruleset key alone, and that the levels would differ", msg)
+	}
+}
+
+// TestFormatsChanged: a run with other file names remakes the seeds of an
+// earlier run; other options of a format both write are refused, naming
+// the option; a format's options do not matter when one run lacks it.
+func TestFormatsChanged(t *testing.T) {
+	seeds := mustSeeds(t, "1..4")
+	dir := t.TempDir()
+	var made atomic.Int64
+	worker := func(names ...string) func(int) (Generator, error) {
+		return func(int) (Generator, error) {
+			return func(ctx context.Context, seed uint64) (Result, error) {
+				made.Add(1)
+				var res Result
+				for _, n := range names {
+					res.Files = append(res.Files, File{Name: n, Data: []byte(n)})
+				}
+				return res, nil
+			}, nil
+		}
+	}
+	params := json.RawMessage(`{"ruleset":"a"}`)
+	opts := func(outputs string, names ...string) Options {
+		return Options{Params: params, Outputs: json.RawMessage(outputs), FileNames: names, Workers: 1}
+	}
+	if _, err := Run(context.Background(), dir, seeds, worker("level.json"), opts(`{"json":{}}`, "level.json")); err != nil {
+		t.Fatal(err)
+	}
+	made.Store(0)
+	sum, err := Run(context.Background(), dir, seeds, worker("level.json", "level.png"), opts(`{"json":{},"png":{"size":100}}`, "level.json", "level.png"))
+	if err != nil {
+		t.Fatalf("adding a format: %v", err)
+	}
+	if sum.Remade != 4 || sum.Skipped != 0 || made.Load() != 4 {
+		t.Errorf("adding a format: %d remade, %d skipped, %d made; want every seed remade", sum.Remade, sum.Skipped, made.Load())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "3", "level.png")); err != nil {
+		t.Errorf("the added format is missing: %v", err)
+	}
+	made.Store(0)
+	sum, err = Run(context.Background(), dir, seeds, worker("level.json", "level.png"), opts(`{"json":{},"png":{"size":100}}`, "level.json", "level.png"))
+	if err != nil || sum.Skipped != 4 || made.Load() != 0 {
+		t.Errorf("the same run again: %v, %d skipped, %d made; want all skipped", err, sum.Skipped, made.Load())
+	}
+	_, err = Run(context.Background(), dir, seeds, worker("level.json", "level.png"), opts(`{"json":{},"png":{"size":200}}`, "level.json", "level.png"))
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrParamsChanged) || !strings.Contains(msg, `  png: {"size":100} (this run: {"size":200})`) || !strings.Contains(msg, "its levels would not") {
+		t.Errorf("another PNG size: %v; want ErrParamsChanged naming png alone", err)
 	}
 }
 
@@ -453,6 +548,24 @@ func TestTimings(t *testing.T) {
 	other := t.TempDir()
 	run(t, other, seeds, nil, Options{Workers: 2})
 	diffSnapshots(t, snapshot(t, dir), snapshot(t, other), "another clock")
+
+	// A generator that measures the level apart from its export: gen_ms.
+	gen := t.TempDir()
+	newWorker := func(int) (Generator, error) {
+		return func(ctx context.Context, seed uint64) (Result, error) {
+			return Result{Files: []File{{Name: "f", Data: []byte{byte(seed)}}}, GenerateTime: time.Duration(seed) * time.Millisecond}, nil
+		}, nil
+	}
+	if _, err := Run(context.Background(), gen, seeds, newWorker, Options{Workers: 1, Now: now}); err != nil {
+		t.Fatal(err)
+	}
+	want = ""
+	for s := range seeds.All() {
+		want += fmt.Sprintf("{\"seed\":%d,\"worker\":0,\"ms\":1.500,\"gen_ms\":%d.000}\n", s, s)
+	}
+	if got := readString(t, filepath.Join(gen, "timings.jsonl")); got != want {
+		t.Errorf("timings.jsonl with GenerateTime =\n%s\nwant\n%s", got, want)
+	}
 }
 
 // TestProgress: Progress starts at zero, counts every seed once and ends

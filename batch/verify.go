@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 )
 
 // ProblemKind classifies a Problem.
@@ -108,6 +109,9 @@ type Report struct {
 	Seeds  Seeds
 	Shards int
 	Params json.RawMessage
+	// Outputs and FileNames are the run's Options.Outputs and FileNames.
+	Outputs   json.RawMessage
+	FileNames []string
 	// Manifests are the manifests read, in the order of Dirs, then by name.
 	Manifests []string
 	// Found counts the run's seeds recorded (once each); Failed those of
@@ -232,8 +236,8 @@ func (r *Report) checkInfos(infos []infoFile, mans []manifestFile) error {
 		return fmt.Errorf("batch: verify: %s: %w", ref.path, err)
 	}
 	r.Seeds, r.Shards = seeds, max(ref.shard.Count, 1)
+	r.Outputs, r.FileNames = ref.in.Outputs, ref.in.Files
 	for _, f := range infos[1:] {
-		params, _ := compactParams(f.in.Params)
 		var diff []string
 		if f.in.Seeds != ref.in.Seeds {
 			diff = append(diff, fmt.Sprintf("seeds %s, not %s", f.in.Seeds, ref.in.Seeds))
@@ -241,8 +245,13 @@ func (r *Report) checkInfos(infos []infoFile, mans []manifestFile) error {
 		if n := max(f.shard.Count, 1); n != r.Shards {
 			diff = append(diff, fmt.Sprintf("%d shards, not %d", n, r.Shards))
 		}
-		if !bytes.Equal(params, r.Params) {
-			diff = append(diff, fmt.Sprintf("params %s, not %s", showJSON(params), showJSON(r.Params)))
+		levels, _ := diffParams(ref.in.Params, f.in.Params, true)
+		files, _ := diffParams(ref.in.Outputs, f.in.Outputs, true)
+		for _, d := range append(levels, files...) {
+			diff = append(diff, strings.TrimSpace(strings.Replace(d, "(this run: ", "(here: ", 1)))
+		}
+		if !slices.Equal(f.in.Files, ref.in.Files) {
+			diff = append(diff, fmt.Sprintf("files %v (here: %v)", ref.in.Files, f.in.Files))
 		}
 		if len(diff) > 0 {
 			r.problem(Problem{Kind: Mismatch, Path: f.path, Detail: strings.Join(diff, "; ") + " as in " + ref.path})
@@ -381,7 +390,7 @@ func (r *Report) checkFiles(recs []vrec, mans []manifestFile) {
 		wg.Go(func() {
 			for i := next.Add(1) - 1; i < int64(len(tasks)); i = next.Add(1) - 1 {
 				t := &tasks[i]
-				t.got, t.err = hashFile(t.path)
+				t.got, t.err = runfiles.FileSum(t.path)
 			}
 		})
 	}
@@ -430,5 +439,7 @@ func Merge(r Report, out string) error {
 	if err != nil {
 		return fmt.Errorf("batch: merge: %w", err)
 	}
-	return newInfo(r.Seeds, Shard{}, r.Params).write(filepath.Join(out, names.info))
+	in := newInfo(r.Seeds, Shard{}, r.Params)
+	in.Outputs, in.Files = r.Outputs, r.FileNames
+	return in.write(filepath.Join(out, names.info))
 }

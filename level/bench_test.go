@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -72,4 +73,33 @@ func cavesOf(b *testing.B, n int) *rulesets.Ruleset {
 		b.Fatal(err)
 	}
 	return rs
+}
+
+// BenchmarkSolve times route.Solve, walkthrough and measures, on the
+// levels of dungeon seeds 1–50 in turn: the work the solver adds to each
+// dungeon level. Compare its ns/op with BenchmarkGenerate/dungeon's
+// median-ns/level.
+func BenchmarkSolve(b *testing.B) {
+	rs, err := rulesets.Bundled("dungeon")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lvs []*Level
+	for seed := uint64(1); seed <= 50; seed++ {
+		lv, err := Generate(context.Background(), rs, seed, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		lvs = append(lvs, lv)
+	}
+	roles := Roles(rs)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		lv := lvs[i%len(lvs)]
+		i++
+		if _, err := route.Solve(lv.Graph, lv.Route, roles); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

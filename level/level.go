@@ -73,13 +73,35 @@ type TimeoutError struct {
 	// the relax pass).
 	Stage string
 	// Attempt is the attempt that was running; Vertices the size its graph
-	// had reached.
-	Attempt, Vertices int
+	// had reached, of at most MaxVertices (build.max_vertices).
+	Attempt, Vertices, MaxVertices int
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise the budget or lower build.max_vertices",
-		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices)
+	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise the budget (to about %v) or lower build.max_vertices",
+		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, e.Suggest())
+}
+
+// Suggest returns a budget that would likely have been enough, from how
+// far the level got: a build stopped at v of its at most MaxVertices
+// vertices has done about v/MaxVertices of its work (the drawing grows
+// faster than the graph, so this errs low), and the relax pass, which
+// starts once the build is done, about half. Earlier attempts spent the
+// budget too, so each counts as a whole one. The result has a margin of
+// half again, rounded up to a whole second (a minute, above ten minutes).
+func (e *TimeoutError) Suggest() time.Duration {
+	done := 0.5
+	if e.Stage != StageRelax && e.MaxVertices > 0 {
+		done = min(max(float64(e.Vertices)/float64(e.MaxVertices), 0.02), 1)
+	}
+	// Of the attempts made, the last got to done.
+	need := float64(e.Budget) / (float64(e.Attempt) + done) * float64(e.Attempt+1) * 1.5
+	unit := time.Second
+	if need > float64(10*time.Minute) {
+		unit = time.Minute
+	}
+	d := time.Duration(need).Truncate(unit) + unit
+	return max(d, 2*e.Budget)
 }
 
 // Unwrap makes a TimeoutError a context.DeadlineExceeded.
@@ -139,6 +161,9 @@ type Level struct {
 	// Route is the level's entrance, goal, critical path, depths and dead
 	// ends.
 	Route *route.Route
+	// Solution is the level's walkthrough, nil when the ruleset declares
+	// no locks.
+	Solution *route.Solution
 	// Build is the grammar's result: the trace of rule applications, how
 	// each pass ended and how often each rule was used.
 	Build *grammar.Result
@@ -188,6 +213,10 @@ func RandSource(seed uint64, attempt int) *rand.PCG {
 	return rand.NewPCG(seed, uint64(attempt))
 }
 
+// UnsolvablePrefix begins the reason of an attempt rejected because its
+// level cannot be finished (see rulesets.Build.RequireSolvable).
+const UnsolvablePrefix = "unsolvable: "
+
 // ErrNoValidLevel is wrapped by Generate's error when every attempt failed.
 var ErrNoValidLevel = errors.New("no valid level")
 
@@ -212,7 +241,7 @@ func Generate(ctx context.Context, rs *rulesets.Ruleset, seed uint64, opts Optio
 		lv, reason, conflicts, err := attempt(ctx, rs, seed, a, opts, &pr)
 		if err != nil {
 			if errors.Is(context.Cause(ctx), errBudget) {
-				return nil, &TimeoutError{Ruleset: rs.Name, Seed: seed, Budget: opts.Timeout, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
+				return nil, &TimeoutError{Ruleset: rs.Name, Seed: seed, Budget: opts.Timeout, Stage: pr.stage, Attempt: a, Vertices: pr.vertices, MaxVertices: rs.Build.MaxVertices}
 			}
 			return nil, err
 		}
@@ -374,14 +403,24 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		return nil, describe(cs), len(cs), nil
 	}
-	rt, err := route.Find(g, Roles(rs))
+	roles := Roles(rs)
+	rt, err := route.Find(g, roles)
 	if err != nil {
 		// The build keeps the rooms connected, so this is not expected;
 		// should it happen, the attempt fails rather than ship the level.
 		return nil, err.Error(), 0, nil
 	}
+	var sol *route.Solution
+	if len(roles.Locks) > 0 {
+		if sol, err = route.Solve(g, rt, roles); err != nil {
+			return nil, err.Error(), 0, nil
+		}
+		if !sol.Solvable && rs.Build.RequireSolvable {
+			return nil, UnsolvablePrefix + sol.Reason + " (build.require_solvable = false keeps such levels)", 0, nil
+		}
+	}
 	lv = &Level{
-		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res, Route: rt,
+		Ruleset: rs, Seed: seed, Attempt: a, Graph: g, Rooms: rooms, Build: res, Route: rt, Solution: sol,
 		Metrics: Metrics{
 			CriticalPathRooms: len(rt.Path), CriticalPathLength: rt.Length,
 			DeadEnds: len(rt.DeadEnds), MaxDepth: rt.MaxDepth(),
@@ -396,9 +435,13 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	return lv, "", 0, nil
 }
 
-// Roles returns the tags rs gives the entrance and goal roles.
+// Roles returns the tags rs gives the entrance, goal, key and lock roles.
 func Roles(rs *rulesets.Ruleset) route.Roles {
-	return route.Roles{Entrance: rs.Role(rulesets.RoleEntrance), Goal: rs.Role(rulesets.RoleGoal)}
+	r := route.Roles{Entrance: rs.Role(rulesets.RoleEntrance), Goal: rs.Role(rulesets.RoleGoal), Keys: rs.Keys()}
+	for _, t := range rs.Locks() {
+		r.Locks = append(r.Locks, route.Lock{Tag: t.Name, Key: t.Key, Consumed: t.Consumed})
+	}
+	return r
 }
 
 func describe(cs []layout.Conflict) string {

@@ -132,6 +132,28 @@ func TestExhaustiveSameLevel(t *testing.T) {
 	}
 }
 
+// TestTimeoutSuggest: the suggested budget grows with how little of the
+// level was done when the budget ran out, never below twice the budget.
+func TestTimeoutSuggest(t *testing.T) {
+	tests := []struct {
+		name string
+		e    TimeoutError
+		want time.Duration
+	}{
+		{"a tenth of the build", TimeoutError{Budget: 2 * time.Second, Stage: StageMatching, Vertices: 33, MaxVertices: 330}, 31 * time.Second},
+		{"nearly built", TimeoutError{Budget: 10 * time.Second, Stage: StageLayout, Vertices: 300, MaxVertices: 330}, 20 * time.Second},
+		{"relaxing", TimeoutError{Budget: 10 * time.Second, Stage: StageRelax, Vertices: 330, MaxVertices: 330}, 31 * time.Second},
+		{"third attempt, relaxing", TimeoutError{Budget: 10 * time.Second, Stage: StageRelax, Attempt: 2, Vertices: 330, MaxVertices: 330}, 20 * time.Second},
+		{"no vertices yet", TimeoutError{Budget: time.Second, Stage: StageMatching, Vertices: 1, MaxVertices: 5000}, 76 * time.Second},
+		{"long", TimeoutError{Budget: time.Minute, Stage: StageMatching, Vertices: 5, MaxVertices: 500}, 76 * time.Minute},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Suggest(); got != tt.want {
+			t.Errorf("%s: Suggest = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestTimeout(t *testing.T) {
 	rs, err := rulesets.Bundled("dungeon")
 	if err != nil {

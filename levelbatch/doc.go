@@ -2,7 +2,7 @@
 // Generator is the batch.Generator that, for each seed, generates the
 // level of a ruleset, makes its document and its files, and keeps the key
 // metrics its manifest line records; Params is what the batch records in
-// batch.json so that a rerun with other settings is refused rather than
+// batch.json so that a rerun with another ruleset is refused rather than
 // mixed in.
 //
 // Package batch knows nothing of levels (it runs any generator of files);

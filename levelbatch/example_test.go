@@ -31,7 +31,7 @@ func Example() {
 		js, err := d.JSON()
 		return []batch.File{{Name: "level.json", Data: js}}, err
 	}}
-	params, err := levelbatch.Params(rs, []string{"json"}, "")
+	params, err := levelbatch.Params(rs)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"time"
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
@@ -20,16 +21,27 @@ type Generator struct {
 	// Files makes the files of a level from its document, in the order
 	// they are to be listed. Nil makes none.
 	Files func(*render.Document) ([]batch.File, error)
+	// Now, if set, is the clock that measures how long each level took to
+	// generate (batch.Result.GenerateTime, which reaches timings.jsonl
+	// only); nil leaves it unmeasured.
+	Now func() time.Time
 }
 
 // Generate generates seed's level and its files. A seed whose level fails
 // after every attempt records the last attempt.
 func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, error) {
+	var start time.Time
+	if g.Now != nil {
+		start = g.Now()
+	}
 	lv, err := level.Generate(ctx, g.Ruleset, seed, g.Options)
 	if err != nil {
 		return batch.Result{Attempt: g.Ruleset.Build.Attempts - 1}, err
 	}
 	res := batch.Result{Attempt: lv.Attempt}
+	if g.Now != nil {
+		res.GenerateTime = g.Now().Sub(start)
+	}
 	doc, err := render.FromLevel(lv)
 	if err != nil {
 		return res, err
@@ -67,10 +79,11 @@ func keyMetrics(d *render.Document) Metrics {
 }
 
 // Params returns the parameters a batch of rs's levels records (see
-// batch.Options.Params): the ruleset's name, sha256 and overrides, the
-// generator's build, the formats and a description of their options. A
-// rerun into the same directory must give the same parameters.
-func Params(rs *rulesets.Ruleset, formats []string, options string) (json.RawMessage, error) {
+// batch.Options.Params): the ruleset's name, sha256 and overrides and the
+// generator's build. A rerun into the same directory must give the same
+// parameters; the formats' options are batch.Options.Outputs, which the
+// caller that chose the formats describes.
+func Params(rs *rulesets.Ruleset) (json.RawMessage, error) {
 	overrides := []string{}
 	for _, o := range rs.Overrides {
 		overrides = append(overrides, o.String())
@@ -80,10 +93,7 @@ func Params(rs *rulesets.Ruleset, formats []string, options string) (json.RawMes
 		SHA256    string            `json:"sha256"`
 		Overrides []string          `json:"overrides"`
 		Generator render.Provenance `json:"generator"`
-		Formats   []string          `json:"formats"`
-		Options   string            `json:"options"`
 	}{
 		rs.Name, hex.EncodeToString(rs.SHA256[:]), overrides, render.BuildProvenance(),
-		formats, options,
 	})
 }

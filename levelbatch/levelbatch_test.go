@@ -46,7 +46,7 @@ func TestBatchOfLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	params, err := Params(rs, []string{"json"}, "")
+	params, err := Params(rs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,28 +111,20 @@ func TestFailedSeed(t *testing.T) {
 	}
 }
 
-// TestParams: the parameters name what decides the files, so that a rerun
-// with another ruleset, override, format or option is refused.
+// TestParams: the parameters name what decides the levels, so that a rerun
+// with another ruleset or override is refused.
 func TestParams(t *testing.T) {
-	base, err := Params(quads(t), []string{"json"}, "x")
+	base, err := Params(quads(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := Params(quads(t), []string{"json"}, "x")
+	again, _ := Params(quads(t))
 	if !bytes.Equal(base, again) {
 		t.Errorf("Params differ between two calls:\n%s\n%s", base, again)
 	}
-	for name, p := range map[string]func() (json.RawMessage, error){
-		"override": func() (json.RawMessage, error) {
-			return Params(quads(t, rulesets.Override{Key: "build.max_vertices", Value: "30"}), []string{"json"}, "x")
-		},
-		"format":  func() (json.RawMessage, error) { return Params(quads(t), []string{"json", "png"}, "x") },
-		"options": func() (json.RawMessage, error) { return Params(quads(t), []string{"json"}, "y") },
-	} {
-		got, err := p()
-		if err != nil || bytes.Equal(got, base) {
-			t.Errorf("%s: Params = %s, %v; want other parameters than %s", name, got, err, base)
-		}
+	other, err := Params(quads(t, rulesets.Override{Key: "build.max_vertices", Value: "30"}))
+	if err != nil || bytes.Equal(other, base) {
+		t.Errorf("with an override: Params = %s, %v; want other parameters than %s", other, err, base)
 	}
 	var v struct {
 		Ruleset   string   `json:"ruleset"`
@@ -140,5 +132,21 @@ func TestParams(t *testing.T) {
 	}
 	if err := json.Unmarshal(base, &v); err != nil || v.Ruleset != "quads" || v.Overrides == nil {
 		t.Errorf("Params = %s (%v); want the ruleset's name and an empty override list", base, err)
+	}
+}
+
+// TestGenerateTime: with a clock, a seed's result says how long its level
+// took; without one, nothing.
+func TestGenerateTime(t *testing.T) {
+	tick := time.Unix(0, 0)
+	clock := func() time.Time { tick = tick.Add(time.Second); return tick }
+	g := Generator{Ruleset: quads(t), Now: clock}
+	res, err := g.Generate(context.Background(), 1)
+	if err != nil || res.GenerateTime != time.Second {
+		t.Errorf("Generate with a clock = %v, %v; want a GenerateTime of one tick", res.GenerateTime, err)
+	}
+	g.Now = nil
+	if res, err := g.Generate(context.Background(), 1); err != nil || res.GenerateTime != 0 {
+		t.Errorf("Generate without a clock = %v, %v; want no GenerateTime", res.GenerateTime, err)
 	}
 }

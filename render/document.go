@@ -127,6 +127,9 @@ type Build struct {
 	MaxVertices   int `json:"max_vertices"`
 	MaxValence    int `json:"max_valence"`
 	Attempts      int `json:"attempts"`
+	// RequireSolvable is written only for a ruleset that declares locks:
+	// it does nothing in one that does not.
+	RequireSolvable *bool `json:"require_solvable,omitempty"`
 }
 
 // Forces is the [layout] or the [relax] table.
@@ -160,6 +163,9 @@ type Tag struct {
 	Variation string `json:"variation"`
 	Role      string `json:"role"`
 	Entity    string `json:"entity"`
+	// Key and Consumed are written for lock tags only.
+	Key      string `json:"key,omitempty"`
+	Consumed bool   `json:"consumed,omitempty"`
 }
 
 // Vertex is a room: a W × H rectangle centred on (X, Y), inside the disc of
@@ -199,6 +205,8 @@ type Route struct {
 	Depth        []int   `json:"depth"`
 	Distance     []Float `json:"distance"`
 	DeadEnds     []int   `json:"dead_ends"`
+	// Solution is written for levels whose ruleset declares locks.
+	Solution *Solution `json:"solution,omitempty"`
 }
 
 // Metrics are level.Metrics. None depends on the clock.
@@ -364,7 +372,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		},
 		Params: Params{
 			Weights: rs.Weights.String(),
-			Build:   Build(rs.Build),
+			Build:   buildOf(rs),
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
@@ -385,7 +393,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			return
 		}
 		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity}
+		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Key: t.Key, Consumed: t.Consumed}
 	}
 	for _, t := range rs.Tags {
 		addTag(t.Name)
@@ -420,6 +428,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		return nil, errors.New("render: level without a route")
 	}
 	d.Route = routeOf(lv.Route)
+	d.Route.Solution = solutionOf(lv.Solution)
 	d.Metrics = metricsOf(lv.Metrics)
 	d.Trace = traceOf(lv.Build, rs.Grammar)
 	for i, f := range lv.Failures {
@@ -446,6 +455,15 @@ func routeOf(r *route.Route) Route {
 	}
 	for i, v := range r.Distance {
 		out.Distance[i] = Float(v)
+	}
+	return out
+}
+
+func buildOf(rs *rulesets.Ruleset) Build {
+	b := rs.Build
+	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
+	if len(rs.Locks()) > 0 {
+		out.RequireSolvable = &b.RequireSolvable
 	}
 	return out
 }
@@ -555,6 +573,13 @@ func (d *Document) UpdateRoute() error {
 		return err
 	}
 	d.Route = routeOf(r)
+	if d.hasLocks() {
+		sol, err := route.Solve(g, r, d.Roles())
+		if err != nil {
+			return err
+		}
+		d.Route.Solution = solutionOf(sol)
+	}
 	d.Metrics.CriticalPathRooms, d.Metrics.CriticalPathLength = len(r.Path), Float(r.Length)
 	d.Metrics.DeadEnds, d.Metrics.MaxDepth = len(r.DeadEnds), r.MaxDepth()
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/dungraph/dungraph/raster"
+	"github.com/dungraph/dungraph/rulesets"
 )
 
 // Raster are the options of the rasterised exports, the text level and
@@ -96,10 +97,18 @@ func Variations(d *Document) map[string]byte {
 	return out
 }
 
+// Entities of key and locked rooms in text levels, for tags whose role is
+// "key" or "lock" and that set no entity of their own.
+const (
+	KeyEntity  = 'k'
+	LockEntity = 'l'
+)
+
 // WriteText writes d as a DeepMind Lab text level: the entity layer to
 // entity and the variation layer to variations (see raster.Grid.Text).
-// Rooms whose tag has an entity character get it; each room's variation
-// comes from Variations.
+// Rooms whose tag has an entity character get it, key rooms without one
+// KeyEntity and locked rooms LockEntity; each room's variation comes from
+// Variations.
 func (o Raster) WriteText(entity, variations io.Writer, d *Document) error {
 	if o.Lattice != raster.Square {
 		return fmt.Errorf("render: text levels are square grids; the %v lattice is for tiles", o.Lattice)
@@ -114,8 +123,13 @@ func (o Raster) WriteText(entity, variations io.Writer, d *Document) error {
 		if v.Cosmetic {
 			continue
 		}
-		if e := d.Params.Tags[v.Tag].Entity; len(e) == 1 {
-			opts.Entities[v.ID] = e[0]
+		switch t := d.Params.Tags[v.Tag]; {
+		case len(t.Entity) == 1:
+			opts.Entities[v.ID] = t.Entity[0]
+		case t.Role == rulesets.RoleKey:
+			opts.Entities[v.ID] = KeyEntity
+		case t.Role == rulesets.RoleLock:
+			opts.Entities[v.ID] = LockEntity
 		}
 		if l, ok := letters[v.Tag]; ok {
 			opts.Variations[v.ID] = l

@@ -218,3 +218,20 @@ func TestVariations(t *testing.T) {
 		t.Errorf("variations %q, want b to skip the claimed A", got)
 	}
 }
+
+// TestTextKeysAndLocks checks that the text level of a dungeon level puts
+// a key entity in every key room and a lock entity in every locked room.
+func TestTextKeysAndLocks(t *testing.T) {
+	d := testDoc(t, goldenCase{"dungeon", 1})
+	var ent, vars bytes.Buffer
+	if err := (Raster{}).WriteText(&ent, &vars, d); err != nil {
+		t.Fatal(err)
+	}
+	sol := d.Route.Solution
+	if got, want := bytes.Count(ent.Bytes(), []byte{KeyEntity}), len(sol.Keys); got != want {
+		t.Errorf("%d key entities %q, want one per key room: %d", got, KeyEntity, want)
+	}
+	if got, want := bytes.Count(ent.Bytes(), []byte{LockEntity}), len(sol.Locks); got != want {
+		t.Errorf("%d lock entities %q, want one per locked room: %d", got, LockEntity, want)
+	}
+}

@@ -13,6 +13,7 @@ func FuzzReadJSON(f *testing.F) {
 	// Small seeds only: the fuzzer minimises every new input it finds, a
 	// byte at a time, so a golden file of some kilobytes stalls it.
 	f.Add(mustJSON(f, tinyDoc()))
+	f.Add(mustJSON(f, lockedTinyDoc(f)))
 	small := []byte(`{"format": "dungraph.level", "version": 2, "generator": {"module": "", "version": "", "revision": "", "modified": false, "go": "", "platform": ""},
 "seed": 18446744073709551615, "attempt": 1, "ruleset": {"name": "r", "sha256": "0000000000000000000000000000000000000000000000000000000000000000", "overrides": ["a=b"]},
 "params": {"weights": "match", "build": {"max_iterations": 1, "min_vertices": 1, "max_vertices": 1, "max_valence": 1, "attempts": 1},

@@ -89,6 +89,12 @@ func (d *Document) normalized() *Document {
 		s := &c.Trace.Steps[i]
 		s.Match, s.Added, s.Stats = nonNil(s.Match), nonNil(s.Added), nonNil(s.Stats)
 	}
+	if sol := c.Route.Solution; sol != nil {
+		s := *sol
+		s.Walk, s.Keys, s.Locks = nonNil(s.Walk), nonNil(s.Keys), nonNil(s.Locks)
+		s.Essential, s.UnneededKeys, s.IdleLocks = nonNil(s.Essential), nonNil(s.UnneededKeys), nonNil(s.IdleLocks)
+		c.Route.Solution = &s
+	}
 	c.Failures = nonNil(c.Failures)
 	return &c
 }

@@ -42,7 +42,11 @@ type PNG struct {
 	// Labels writes each room's id and tag in it.
 	Labels bool
 	// Trace writes in a badge at each room's corner the step of the build
-	// trace that created it (its created_by; "S" for the start vertex).
+	// trace that created it (its created_by; "S" for the start vertex),
+	// and for a level with locks draws its walkthrough (route.solution):
+	// the walk as a blue line beside the corridors, to the right of each
+	// step's direction, a key in each key room and a padlock in each
+	// locked room.
 	//
 	// Labels and badges shrink with the rooms and are left out where the
 	// rooms are too small to hold legible text.
@@ -91,9 +95,16 @@ func (o PNG) Write(w io.Writer, d *Document) error {
 	return encodePNG(w, img)
 }
 
+// encodePNG writes img as a PNG: an opaque RGBA picture, as every preview
+// is, through encodeOpaque; anything else through image/png.
 func encodePNG(w io.Writer, img image.Image) error {
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(w, img); err != nil {
+	var err error
+	if rgba, ok := img.(*image.RGBA); ok && rgba.Opaque() {
+		err = encodeOpaque(w, rgba)
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
+	}
+	if err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
@@ -143,7 +154,6 @@ type scene struct {
 
 type legendEntry struct {
 	tag      string
-	text     string
 	cosmetic bool // every vertex of the tag is cosmetic
 	x, y     float64
 }
@@ -229,7 +239,7 @@ func (s *scene) layoutFooter(count map[string]int, plain map[string]bool) {
 	const maxRows = 4
 	x, row := pad, 0
 	for i, t := range s.tags {
-		text := s.tagLabel(t) + " × " + strconv.Itoa(count[t])
+		text := s.legendText(t, count[t])
 		w := swatch + s.legendSize*0.5 + textWidth(s.legend, text)
 		if x > pad && x+w > pad+width {
 			x, row = pad, row+1
@@ -238,7 +248,7 @@ func (s *scene) layoutFooter(count map[string]int, plain map[string]bool) {
 			s.hidden = len(s.tags) - i
 			break
 		}
-		s.entries = append(s.entries, legendEntry{tag: t, text: text, cosmetic: !plain[t], x: x, y: float64(row)})
+		s.entries = append(s.entries, legendEntry{tag: t, cosmetic: !plain[t], x: x, y: float64(row)})
 		x += w + gap
 	}
 	rows := 0
@@ -254,6 +264,23 @@ func (s *scene) layoutFooter(count map[string]int, plain map[string]bool) {
 	for i := range s.entries {
 		s.entries[i].y = s.footerTop + pad + s.entries[i].y*line + line/2
 	}
+}
+
+// tagCounts counts the rooms of each tag drawn with the vertices created
+// before step upTo: the legend of an animation's frame counts its own.
+func (s *scene) tagCounts(upTo int) map[string]int {
+	count := map[string]int{}
+	for _, v := range s.d.Vertices {
+		if v.CreatedBy < upTo {
+			count[v.Tag]++
+		}
+	}
+	return count
+}
+
+// legendText is a legend entry: the tag's label and how many rooms have it.
+func (s *scene) legendText(t string, n int) string {
+	return s.tagLabel(t) + " × " + strconv.Itoa(n)
 }
 
 // tagLabel is a tag's label, with the tag itself when they differ.
@@ -354,6 +381,9 @@ func (s *scene) draw(upTo int, caption string) *image.RGBA {
 			}
 		}
 	}
+	if s.o.Trace {
+		s.walkthrough(dc, visible)
+	}
 	s.markers(dc, visible)
 	if s.o.Labels || s.o.Trace {
 		for id, v := range s.d.Vertices {
@@ -435,6 +465,25 @@ func (s *scene) hatch(dc *gg.Context, x, y, w, h, in float64, c color.RGBA) {
 	dc.SetLineCap(gg.LineCapRound)
 }
 
+// markerSize is the radius of the entrance's or the goal's marker in
+// room v.
+func (s *scene) markerSize(v Vertex) float64 {
+	_, _, w, h := s.rect(v)
+	return min(max(min(w, h)*0.22, 4*s.u, 3), float64(s.size)/16)
+}
+
+// labelAt is where a room's label is centred: the room's centre, or, in
+// the entrance's and the goal's rooms, below their marker, so that the
+// label does not hide it.
+func (s *scene) labelAt(v Vertex) (x, y float64) {
+	rx, ry, w, h := s.rect(v)
+	x, y = rx+w/2, ry+h/2
+	if rt := s.d.Route; v.ID == rt.Entrance || v.ID == rt.Goal {
+		y += s.markerSize(v) + s.labelSize*0.75
+	}
+	return x, y
+}
+
 // markers marks the entrance with a green play sign and the goal with a
 // gold star, centred on their rooms (the goal's sits to the right when the
 // two share a room).
@@ -444,10 +493,7 @@ func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
 	if rt.Entrance < 0 || rt.Entrance >= n || rt.Goal < 0 || rt.Goal >= n {
 		return
 	}
-	size := func(v Vertex) float64 {
-		_, _, w, h := s.rect(v)
-		return min(max(min(w, h)*0.22, 4*s.u, 3), float64(s.size)/16)
-	}
+	size := s.markerSize
 	if e := s.d.Vertices[rt.Entrance]; visible(e.ID) {
 		x, y := s.pt(e.X, e.Y)
 		r := size(e)
@@ -496,7 +542,7 @@ func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
 
 // annotate writes a room's label and trace badge.
 func (s *scene) annotate(dc *gg.Context, v Vertex) {
-	x, y, w, h := s.rect(v)
+	x, y, _, _ := s.rect(v)
 	c := s.colors[v.Tag]
 	if s.o.Labels && s.label != nil {
 		bg := c
@@ -505,7 +551,8 @@ func (s *scene) annotate(dc *gg.Context, v Vertex) {
 		}
 		dc.SetFontFace(s.label)
 		dc.SetColor(inkOn(bg))
-		dc.DrawStringAnchored(strconv.Itoa(v.ID)+" "+v.Tag, x+w/2, y+h/2, 0.5, 0.35)
+		lx, ly := s.labelAt(v)
+		dc.DrawStringAnchored(strconv.Itoa(v.ID)+" "+v.Tag, lx, ly, 0.5, 0.35)
 	}
 	if s.o.Trace && s.badge != nil {
 		text := "S"
@@ -542,6 +589,7 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 	pad := math.Round(16 * s.u)
 	sw := s.legendSize
 	dc.SetFontFace(s.legend)
+	count := s.tagCounts(upTo)
 	for _, e := range s.entries {
 		c := s.colors[e.tag]
 		dc.DrawRoundedRectangle(e.x, e.y-sw/2, sw, sw, sw*0.2)
@@ -555,7 +603,7 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 		dc.SetLineWidth(math.Max(s.u, 1))
 		dc.Stroke()
 		dc.SetColor(inkColor)
-		dc.DrawStringAnchored(e.text, e.x+sw*1.5, e.y, 0, 0.35)
+		dc.DrawStringAnchored(s.legendText(e.tag, count[e.tag]), e.x+sw*1.5, e.y, 0, 0.35)
 	}
 	if s.hidden > 0 {
 		y := s.footerTop + pad + 4*math.Round(s.legendSize*1.6) + math.Round(s.legendSize*1.6)/2

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -375,14 +376,183 @@ func TestWriteGIF(t *testing.T) {
 	}
 }
 
-func BenchmarkPNGWrite(b *testing.B) {
+// benchDoc is the level the PNG benchmarks draw: dungeon seed 1.
+func benchDoc(b *testing.B) *Document {
+	b.Helper()
 	d, err := ReadJSON(bytes.NewReader(readGolden(b, goldenCase{"dungeon", 1})))
 	if err != nil {
 		b.Fatal(err)
 	}
+	return d
+}
+
+func BenchmarkPNGWrite(b *testing.B) {
+	d := benchDoc(b)
+	start := cpuNow()
 	for b.Loop() {
 		if err := (PNG{Labels: true, Trace: true}).Write(io.Discard, d); err != nil {
 			b.Fatal(err)
 		}
+	}
+	reportCPU(b, start)
+}
+
+// BenchmarkPNGRender and BenchmarkPNGEncode split BenchmarkPNGWrite into
+// its drawing and its encoding.
+func BenchmarkPNGRender(b *testing.B) {
+	d := benchDoc(b)
+	start := cpuNow()
+	for b.Loop() {
+		if _, err := (PNG{Labels: true, Trace: true}).Render(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPNGEncode(b *testing.B) {
+	d := benchDoc(b)
+	img, err := (PNG{Labels: true, Trace: true}).Render(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := cpuNow()
+	for b.Loop() {
+		if err := encodePNG(io.Discard, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+// TestEncodeOpaqueLossless encodes opaque pictures of few colours (written
+// paletted) and of many (RGB) and decodes them with image/png: every pixel
+// must come back.
+func TestEncodeOpaqueLossless(t *testing.T) {
+	for _, colours := range []int{1, 2, 256, 257, 5000} {
+		img := image.NewRGBA(image.Rect(3, 5, 3+97, 5+61))
+		for i := range img.Rect.Dx() * img.Rect.Dy() {
+			k := (i*7919 + i/13) % colours
+			img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = byte(k), byte(k>>8), byte(k*31), 0xff
+		}
+		var b bytes.Buffer
+		if err := encodePNG(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&b)
+		if err != nil {
+			t.Fatalf("%d colours: %v", colours, err)
+		}
+		_, paletted := got.(*image.Paletted)
+		if paletted != (colours <= 256) {
+			t.Errorf("%d colours: paletted %v", colours, paletted)
+		}
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
+				if w, g := img.RGBAAt(x, y), color.RGBAModel.Convert(got.At(x-img.Rect.Min.X, y-img.Rect.Min.Y)).(color.RGBA); w != g {
+					t.Fatalf("%d colours: pixel %d,%d is %v, want %v", colours, x, y, g, w)
+				}
+			}
+		}
+	}
+}
+
+// TestLegendCountsPerFrame: a frame's legend counts the rooms it shows.
+func TestLegendCountsPerFrame(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"quads", 1})
+	s, err := newScene(PNG{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, n := range s.tagCounts(len(d.Trace.Steps)) {
+		total += n
+	}
+	if total != len(d.Vertices) {
+		t.Errorf("the last frame counts %d rooms, want all %d", total, len(d.Vertices))
+	}
+	first := s.tagCounts(0)
+	if len(first) != 1 || first[d.Vertices[0].Tag] != 1 {
+		t.Errorf("the first frame counts %v, want the start vertex alone", first)
+	}
+}
+
+// TestLabelsClearOfMarkers: in the entrance's and the goal's rooms the
+// label sits below the marker, not on it.
+func TestLabelsClearOfMarkers(t *testing.T) {
+	d := goldenDoc(t, goldenCase{"quads", 1})
+	s, err := newScene(PNG{Labels: true}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int{d.Route.Entrance, d.Route.Goal} {
+		v := d.Vertices[id]
+		_, cy := s.pt(v.X, v.Y)
+		_, ly := s.labelAt(v)
+		if top := ly - s.labelSize/2; top < cy+s.markerSize(v) {
+			t.Errorf("room %d: the label's top %.1f is above the marker's bottom %.1f", id, top, cy+s.markerSize(v))
+		}
+	}
+	v := d.Vertices[slices.IndexFunc(d.Vertices, func(v Vertex) bool { return v.ID != d.Route.Entrance && v.ID != d.Route.Goal })]
+	x, y := s.pt(v.X, v.Y)
+	if lx, ly := s.labelAt(v); math.Abs(lx-x) > 1 || math.Abs(ly-y) > 1 {
+		t.Errorf("room %d: label at %.1f,%.1f, want its centre %.1f,%.1f", v.ID, lx, ly, x, y)
+	}
+}
+
+// TestPNGWalkthrough checks that --trace marks a dungeon level's key and
+// locked rooms with a key and a padlock at their centres, and draws the
+// walk, and that without it the rooms are plain.
+func TestPNGWalkthrough(t *testing.T) {
+	d := testDoc(t, goldenCase{"dungeon", 1})
+	sol := d.Route.Solution
+	if sol == nil || len(sol.Keys) == 0 || len(sol.Locks) == 0 {
+		t.Fatalf("dungeon seed 1 has no keys and locks: %+v", sol)
+	}
+	at := func(o PNG, id int, dy float64) color.RGBA {
+		s, err := newScene(o, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := s.draw(len(d.Trace.Steps), "")
+		x, y := s.pt(d.Vertices[id].X, d.Vertices[id].Y)
+		return img.RGBAAt(int(x), int(y+dy))
+	}
+	close := func(a, b color.RGBA) bool {
+		return diff(a.R, b.R) < 40 && diff(a.G, b.G) < 40 && diff(a.B, b.B) < 40
+	}
+	plain, traced := PNG{Size: 800}, PNG{Size: 800, Trace: true}
+	key, lock := sol.Keys[0].Room, sol.Locks[0].Room
+	if got := at(traced, key, 0); !close(got, keyColor) {
+		t.Errorf("key room %d is %v at its centre with Trace, want the key's %v", key, got, keyColor)
+	}
+	if got := at(traced, lock, 4); !close(got, lockColor) {
+		t.Errorf("locked room %d is %v below its centre with Trace, want the padlock's %v", lock, got, lockColor)
+	}
+	if got := at(plain, key, 0); close(got, keyColor) {
+		t.Errorf("key room %d is %v at its centre without Trace: a marker without --trace", key, got)
+	}
+	// The walk's first step leaves the entrance: its line is drawn beside
+	// the corridor, so some pixel between the two rooms is the walk's.
+	s, err := newScene(traced, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := s.draw(len(d.Trace.Steps), "")
+	a, b := d.Vertices[sol.Walk[0]], d.Vertices[sol.Walk[1]]
+	x1, y1 := s.pt(a.X, a.Y)
+	x2, y2 := s.pt(b.X, b.Y)
+	found := false
+	for i := 0; i <= 40 && !found; i++ {
+		x, y := x1+(x2-x1)*float64(i)/40, y1+(y2-y1)*float64(i)/40
+		for dx := -6; dx <= 6 && !found; dx++ {
+			for dy := -6; dy <= 6 && !found; dy++ {
+				c := img.RGBAAt(int(x)+dx, int(y)+dy)
+				found = c.B > c.R+40 && c.B > 0x90
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no blue walk line between rooms %d and %d", sol.Walk[0], sol.Walk[1])
 	}
 }

@@ -86,6 +86,9 @@ type walker struct {
 type structInfo struct {
 	names []string
 	index map[string]int
+	// optional marks the keys written only when they have a value
+	// (omitempty): a document may leave them out.
+	optional []bool
 }
 
 func (w *walker) info(t reflect.Type) *structInfo {
@@ -94,9 +97,10 @@ func (w *walker) info(t reflect.Type) *structInfo {
 	}
 	si := &structInfo{index: map[string]int{}}
 	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		si.names = append(si.names, name)
 		si.index[name] = i
+		si.optional = append(si.optional, opts == "omitempty")
 	}
 	w.structs[t] = si
 	return si
@@ -393,7 +397,7 @@ func (w *walker) object(t reflect.Type, path string, off int) error {
 	}
 	w.next()
 	for i, ok := range seen {
-		if !ok {
+		if !ok && !si.optional[i] {
 			w.add(off, path, "missing key %q", si.names[i])
 		}
 	}

@@ -181,6 +181,18 @@ func (d *Document) validateParams(p *problems) {
 		if v := t.Variation; v != "" && (len(v) != 1 || v[0] < 'A' || v[0] > 'Z') {
 			p.add(member(tp, "variation"), "is %q, want a letter A-Z or \"\"", v)
 		}
+		switch t.Role {
+		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey:
+		case rulesets.RoleLock:
+			if k, ok := pp.Tags[t.Key]; !ok || k.Role != rulesets.RoleKey {
+				p.add(member(tp, "key"), "%q is not a tag of params.tags with role %q", t.Key, rulesets.RoleKey)
+			}
+		default:
+			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock)
+		}
+		if t.Role != rulesets.RoleLock && (t.Key != "" || t.Consumed) {
+			p.add(tp, "key and consumed are for tags with role %q", rulesets.RoleLock)
+		}
 	}
 	for _, name := range namesOf(pp.Rules) {
 		r, rp := pp.Rules[name], member("params.rules", name)
@@ -295,16 +307,20 @@ func finite(p *problems, v reflect.Value, path string) {
 	}
 }
 
-// Roles returns the tags that take the entrance and goal roles in
-// d.Params.Tags.
+// Roles returns the tags that take the entrance, goal, key and lock roles
+// in d.Params.Tags.
 func (d *Document) Roles() route.Roles {
 	var r route.Roles
 	for _, name := range namesOf(d.Params.Tags) {
-		switch d.Params.Tags[name].Role {
+		switch t := d.Params.Tags[name]; t.Role {
 		case rulesets.RoleEntrance:
 			r.Entrance = name
 		case rulesets.RoleGoal:
 			r.Goal = name
+		case rulesets.RoleKey:
+			r.Keys = append(r.Keys, name)
+		case rulesets.RoleLock:
+			r.Locks = append(r.Locks, route.Lock{Tag: name, Key: t.Key, Consumed: t.Consumed})
 		}
 	}
 	return r
@@ -342,4 +358,5 @@ func (d *Document) validateRoute(p *problems) {
 	check("metrics.critical_path_length", m.CriticalPathLength == want.Length, "is %v, the critical path is %v long", float64(m.CriticalPathLength), float64(want.Length))
 	check("metrics.dead_ends", m.DeadEnds == len(want.DeadEnds), "is %d, the level has %d dead ends", m.DeadEnds, len(want.DeadEnds))
 	check("metrics.max_depth", m.MaxDepth == r.MaxDepth(), "is %d, the deepest room is at depth %d", m.MaxDepth, r.MaxDepth())
+	d.validateSolution(p, r)
 }

@@ -26,4 +26,15 @@
 // on a shortest path by corridor count. A dead end is a room with exactly
 // one corridor, other than the entrance and the goal: a branch that leads
 // nowhere.
+//
+// Solve finds how a player finishes a lock-and-key level: tags with the
+// role "key" hold keys, picked up on entering their rooms, and rooms of a
+// "lock" tag can be entered only holding a key of its kind, which small
+// keys (Lock.Consumed) spend. It decides exactly whether the goal can be
+// reached, by a search over the regions a player can reach that branches
+// only on which small-key lock to spend a key on, and finds one walkthrough
+// with the fewest steps by a breadth-first search over (room, keys picked,
+// locks opened). It also names the locks the goal needs, the keys the
+// level does without and the locks that gate nothing. Both searches are
+// bounded (Solver.MaxStates); NOTES.md has the details and sources.
 package route

@@ -39,3 +39,40 @@ func ExampleFind() {
 	// goal 3, path [0 1 3], 1200 long, depths [0 1 2 2 2], dead ends [2 4]
 	// goal 4, path [0 1 4], 800 long, depths [0 1 2 2 2], dead ends [2 3]
 }
+
+// A key hangs off the room before a locked door: the walk fetches it,
+// comes back and opens the door on the way to the boss.
+func ExampleSolve() {
+	g := new(grammar.Graph)
+	for _, v := range []grammar.Vertex{
+		{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
+		{Tag: "p", Pos: r2.Vec{X: 100, Y: 0}},
+		{Tag: "l", Pos: r2.Vec{X: 200, Y: 0}},
+		{Tag: "b", Pos: r2.Vec{X: 300, Y: 0}},
+		{Tag: "k", Pos: r2.Vec{X: 100, Y: 100}},
+	} {
+		g.AddVertex(v)
+	}
+	for _, e := range [][2]int{{0, 1}, {1, 2}, {2, 3}, {1, 4}} {
+		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
+			panic(err)
+		}
+	}
+	roles := route.Roles{Goal: "b", Keys: []string{"k"}, Locks: []route.Lock{{Tag: "l", Key: "k", Consumed: true}}}
+	r, err := route.Find(g, roles)
+	if err != nil {
+		panic(err)
+	}
+	sol, err := route.Solve(g, r, roles)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("solvable %v, walk %v, backtracking %d\n", sol.Solvable, sol.Walk, sol.Backtracking)
+	fmt.Printf("key in room %d picked at step %d; lock in room %d opened at step %d\n",
+		sol.Keys[0].Room, sol.Keys[0].Picked, sol.Locks[0].Room, sol.Locks[0].Opened)
+	fmt.Printf("essential locks %v\n", sol.Essential)
+	// Output:
+	// solvable true, walk [0 1 4 1 2 3], backtracking 1
+	// key in room 4 picked at step 2; lock in room 2 opened at step 4
+	// essential locks [2]
+}

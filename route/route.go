@@ -17,9 +17,12 @@ import (
 
 // Roles name the tags that choose the entrance and the goal (a ruleset's
 // [tags.<name>] role key); "" leaves the choice to the defaults described
-// in the package documentation.
+// in the package documentation. Keys and Locks are the tags whose rooms
+// hold keys and are locked, for Solve; Find does not read them.
 type Roles struct {
 	Entrance, Goal string
+	Keys           []string
+	Locks          []Lock
 }
 
 // Route is what a player walks through in a level. Slices indexed by

@@ -27,6 +27,8 @@ type decoder struct {
 	// override's index.
 	origin map[*toml.Node]int
 	errs   ErrorList
+	// warns are the likely mistakes that are not errors.
+	warns ErrorList
 	// failed lists the paths of values the decoder or the loader rejected,
 	// so that the grammar's complaints about the same values can be
 	// dropped.
@@ -40,19 +42,32 @@ func (d *decoder) errAt(p keyPath, atKey bool, format string, args ...any) {
 }
 
 func (d *decoder) report(p keyPath, atKey bool, cause error, msg string) {
+	e := d.problemAt(p, atKey, msg)
+	e.Err = cause
+	d.errs = append(d.errs, e)
+	d.failed = append(d.failed, p)
+}
+
+// warnAt records a likely mistake that is not an error, at p as errAt
+// would place it.
+func (d *decoder) warnAt(p keyPath, atKey bool, format string, args ...any) {
+	d.warns = append(d.warns, d.problemAt(p, atKey, fmt.Sprintf(format, args...)))
+}
+
+// problemAt returns a problem with msg placed at p: in the file, or at the
+// override that set the value.
+func (d *decoder) problemAt(p keyPath, atKey bool, msg string) *Error {
 	n, _ := lookup(d.root, p)
 	off := n.Pos
 	if atKey && n.Key >= 0 {
 		off = n.Key
 	}
 	e := d.src.errorAt(off, display(d.root, p), msg)
-	e.Err = cause
 	if o := d.origin[n]; o > 0 {
 		e.Line, e.Col, e.SourceLine = 0, 0, ""
 		e.Override = d.overrides[o-1].String()
 	}
-	d.errs = append(d.errs, e)
-	d.failed = append(d.failed, p)
+	return e
 }
 
 // field is a struct field that a TOML key decodes into.

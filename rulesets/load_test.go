@@ -38,7 +38,7 @@ func TestLoadDefaults(t *testing.T) {
 	if rs.Name != "minimal" || rs.Description != "" || rs.Weights != grammar.PerRule {
 		t.Errorf("name, description, weights = %q, %q, %v; want \"minimal\", \"\", rule", rs.Name, rs.Description, rs.Weights)
 	}
-	if want := (Build{MaxIterations: 10, MinVertices: 1, MaxVertices: 20, MaxValence: 8, Attempts: 20}); rs.Build != want {
+	if want := (Build{MaxIterations: 10, MinVertices: 1, MaxVertices: 20, MaxValence: 8, Attempts: 20, RequireSolvable: true}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
 	if want := (Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}); rs.Layout != want {
@@ -83,7 +83,7 @@ func TestLoadFull(t *testing.T) {
 	if rs.Name != "corridors" || rs.Description != "Rooms joined by corridors, closed into loops" || rs.Weights != grammar.PerMatch {
 		t.Errorf("name, description, weights = %q, %q, %v", rs.Name, rs.Description, rs.Weights)
 	}
-	if want := (Build{MaxIterations: 12, MinVertices: 4, MaxVertices: 30, MaxValence: 6, Attempts: 5}); rs.Build != want {
+	if want := (Build{MaxIterations: 12, MinVertices: 4, MaxVertices: 30, MaxValence: 6, Attempts: 5, RequireSolvable: false}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
 	if want := (Forces{SpringStrength: 2, EdgeLength: 80, Repulsion: 1.5, MaxDelta: 0.25, ConvergenceDistance: 2, Spring: "hooke", Cutoff: 4, MaxIterations: 250, CrossingFree: false}); rs.Layout != want {
@@ -99,12 +99,15 @@ func TestLoadFull(t *testing.T) {
 	// [rooms].
 	wantTags := []Tag{
 		{Name: "c", Label: "corridor", Color: "#404040", MinExtent: 2, MaxExtent: 3, Variation: "C"},
+		{Name: "d", Label: "d", MinExtent: 2, MaxExtent: 10, Role: RoleLock, Key: "k", Consumed: true},
+		{Name: "k", Label: "k", MinExtent: 2, MaxExtent: 10, Role: RoleKey},
+		{Name: "k2", Label: "k2", MinExtent: 2, MaxExtent: 10, Role: RoleKey},
 		{Name: "r", Label: "room", Color: "#8c6a4f", MinExtent: 4, MaxExtent: 8, Variation: "R"},
 	}
 	if !reflect.DeepEqual(rs.Tags, wantTags) {
 		t.Errorf("Tags = %+v; want %+v", rs.Tags, wantTags)
 	}
-	if tag, ok := rs.Tag("r"); !ok || tag != wantTags[1] {
+	if tag, ok := rs.Tag("r"); !ok || tag != wantTags[4] {
 		t.Errorf("Tag(r) = %+v, %t", tag, ok)
 	}
 	wantGroups := []grammar.Group{{Name: "loops", Rules: []string{"loop", "shortcut"}, MaxUses: 2}}

@@ -40,6 +40,7 @@ func TestParseOverride(t *testing.T) {
 func TestKeys(t *testing.T) {
 	rule := func(rs *Ruleset) grammar.Rule { return rs.Rules[1] } // "extend"
 	tag := func(rs *Ruleset) Tag { tg, _ := rs.Tag("r"); return tg }
+	lock := func(rs *Ruleset) Tag { tg, _ := rs.Tag("d"); return tg }
 	tests := map[string]struct {
 		value string
 		got   func(rs *Ruleset) any
@@ -82,12 +83,18 @@ func TestKeys(t *testing.T) {
 		"tags.<tag>.variation":         {"Z", func(rs *Ruleset) any { return tag(rs).Variation }, "Z"},
 		"tags.<tag>.role":              {"goal", func(rs *Ruleset) any { return tag(rs).Role }, "goal"},
 		"tags.<tag>.entity":            {"k", func(rs *Ruleset) any { return tag(rs).Entity }, "k"},
+		"tags.<tag>.key":               {"k2", func(rs *Ruleset) any { return lock(rs).Key }, "k2"},
+		"tags.<tag>.consumed":          {"false", func(rs *Ruleset) any { return lock(rs).Consumed }, false},
+		"build.require_solvable":       {"false", func(rs *Ruleset) any { return rs.Build.RequireSolvable }, false},
 		"groups.<group>.max_uses":      {"5", func(rs *Ruleset) any { return rs.Groups[0].MaxUses }, 5},
 		"passes.<pass>.max_iterations": {"3", func(rs *Ruleset) any { return rs.Passes[0].MaxIterations }, 3},
 		"rules.<rule>.max_uses":        {"0", func(rs *Ruleset) any { return rule(rs).MaxUses }, 0},
 		"rules.<rule>.priority":        {"-2", func(rs *Ruleset) any { return rule(rs).Priority }, -2},
 		"rules.<rule>.weight":          {"7", func(rs *Ruleset) any { return rule(rs).Weight }, 7.0},
 		"rules.<rule>.no_repeat":       {"true", func(rs *Ruleset) any { return rule(rs).NoRepeat }, true},
+		"rules.<rule>.enabled": {"false", func(rs *Ruleset) any {
+			return slices.ContainsFunc(rs.Rules, func(r grammar.Rule) bool { return r.Name == "extend" })
+		}, false},
 	}
 	keys := Keys()
 	for k := range tests {
@@ -102,7 +109,11 @@ func TestKeys(t *testing.T) {
 			t.Errorf("Keys lists %q, which the test does not set", k)
 			continue
 		}
-		key := strings.NewReplacer("<tag>", "r", "<group>", "loops", "<pass>", "grow", "<rule>", "extend").Replace(k)
+		on := "r"
+		if k == "tags.<tag>.key" || k == "tags.<tag>.consumed" {
+			on = "d" // a lock
+		}
+		key := strings.NewReplacer("<tag>", on, "<group>", "loops", "<pass>", "grow", "<rule>", "extend").Replace(k)
 		rs, err := Loader{Overrides: []Override{{key, tt.value}}}.Load("full.toml", src)
 		if err != nil {
 			t.Errorf("%s=%s: %v", key, tt.value, err)
@@ -127,14 +138,16 @@ func TestOverrides(t *testing.T) {
 	}{
 		{"a later override wins", "", []string{"build.max_vertices=40", "build.max_vertices=50"},
 			func(rs *Ruleset) error { return expect(rs.Build.MaxVertices, 50) }, nil},
-		{"a new tag", "", []string{"tags.x.color=#00ff00"},
+		{"a tag the file does not configure", "", []string{"tags.p.color=#00ff00"},
 			func(rs *Ruleset) error {
-				tg, ok := rs.Tag("x")
+				tg, ok := rs.Tag("p")
 				if !ok {
-					return errors.New("tag x is not configured")
+					return errors.New("tag p is not configured")
 				}
-				return expect(tg, Tag{Name: "x", Label: "x", Color: "#00ff00", MinExtent: 2, MaxExtent: 10})
+				return expect(tg, Tag{Name: "p", Label: "p", Color: "#00ff00", MinExtent: 2, MaxExtent: 10})
 			}, nil},
+		{"a tag no rule uses", "", []string{"tags.x.color=#00ff00"}, nil,
+			[]string{`tags.x: no rule uses tag "x": check the tag's name (the rules use c, p, r, s) (set by override "tags.x.color=#00ff00")`}},
 		{"a quoted key part", "", []string{`rules."extend".weight=3`},
 			func(rs *Ruleset) error { return expect(rs.Rules[1].Weight, 3.0) }, nil},
 		{"an override fixes the file", "", []string{"build.min_vertices=40", "build.max_vertices=45"},
@@ -152,7 +165,7 @@ func TestOverrides(t *testing.T) {
 			[]string{"valid keys: layout.spring_strength, layout.edge_length, layout.repulsion, layout.max_delta, layout.convergence_distance"}},
 		{"unknown section", "", []string{"colours.a=1"}, nil, []string{`unknown key; valid keys: name, description`}},
 		{"unknown rule", "", []string{"rules.extnd.weight=2"}, nil, []string{`no rule is named "extnd" (did you mean "extend"?)`}},
-		{"a rule key that is not a parameter", "", []string{"rules.extend.name=x"}, nil, []string{"unknown key; valid keys: rules.extend.max_uses"}},
+		{"a rule key that is not a parameter", "", []string{"rules.extend.name=x"}, nil, []string{"rules.extend.name: unknown key"}},
 		{"a table", "", []string{"build=3"}, nil, []string{"build is a table"}},
 		{"too deep", "", []string{"build.max_vertices.x=3"}, nil, []string{"build.max_vertices is not a table"}},
 		{"a tag without a key", "", []string{"tags.r=3"}, nil, []string{"name a tag and a key: tags.<tag>.<key>"}},
@@ -170,14 +183,7 @@ func TestOverrides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var l Loader
-			for _, s := range tt.overrides {
-				o, err := ParseOverride(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				l.Overrides = append(l.Overrides, o)
-			}
+			l := loaderOf(t, tt.overrides)
 			name := tt.file
 			if name == "" {
 				name = "testdata/full.toml"
@@ -209,6 +215,20 @@ func TestOverrides(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loaderOf returns a Loader with the overrides sets ("key=value").
+func loaderOf(t *testing.T, sets []string) Loader {
+	t.Helper()
+	var l Loader
+	for _, s := range sets {
+		o, err := ParseOverride(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Overrides = append(l.Overrides, o)
+	}
+	return l
 }
 
 func expect[T comparable](got, want T) error {

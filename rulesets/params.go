@@ -27,6 +27,10 @@ type Build struct {
 	// Attempts is how many whole levels, each with a seed derived from the
 	// user's, are tried before giving up when the layout fails. Default 20.
 	Attempts int `toml:"attempts"`
+	// RequireSolvable rejects an attempt whose level cannot be finished
+	// (see route.Solve), like an attempt with conflicts, when the ruleset
+	// declares locks; a ruleset without locks ignores it. Default true.
+	RequireSolvable bool `toml:"require_solvable"`
 }
 
 // DefaultBuild returns the [build] defaults.
@@ -37,6 +41,8 @@ func DefaultBuild() Build {
 		MaxVertices:   grammar.DefaultMaxVertices,
 		MaxValence:    grammar.DefaultMaxValence,
 		Attempts:      20,
+
+		RequireSolvable: true,
 	}
 }
 
@@ -161,9 +167,17 @@ type Tag struct {
 	// tag's rooms; empty lets the exporter choose.
 	Variation string `toml:"variation"`
 	// Role is "entrance" or "goal" to make the tag's rooms the level's
-	// entrance or goal candidates (see the route package); empty: none.
-	// At most one tag takes each role.
+	// entrance or goal candidates (see the route package), "key" for rooms
+	// that hold a key of this tag, "lock" for locked rooms; empty: none.
+	// At most one tag is the entrance and one the goal.
 	Role string `toml:"role"`
+	// Key is the key tag (a tag whose role is "key") that opens the rooms
+	// of a "lock" tag; only lock tags have one.
+	Key string `toml:"key"`
+	// Consumed makes a lock's keys small keys: each opens one room of the
+	// tag and is spent. False: one key opens every lock of its kind. Only
+	// lock tags set it; all locks of one key agree. Default false.
+	Consumed bool `toml:"consumed"`
 	// Entity is a printable ASCII character that text-level exports place
 	// in each of the tag's rooms (a key, a chest, a monster); empty: none.
 	// The characters the text format reserves, "* PHIG", are refused.
@@ -174,7 +188,12 @@ type Tag struct {
 const (
 	RoleEntrance = "entrance"
 	RoleGoal     = "goal"
+	RoleKey      = "key"
+	RoleLock     = "lock"
 )
+
+// roles are the values Tag.Role accepts besides "".
+var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock}
 
 // ReservedEntities are the characters of the text level format that a
 // tag's entity cannot take: wall, floor, spawn, the two doors and the goal.
@@ -189,6 +208,15 @@ func (t *Tag) check(c check) {
 	c.color("color", t.Color)
 	c.letter("variation", t.Variation)
 	c.role("role", t.Role)
+	if t.Role != RoleLock {
+		for _, k := range []string{"key", "consumed"} {
+			if c.d.isSet(c.p, k) {
+				c.fail(k, "%s is for locks: set role = %q, or leave %s out", k, RoleLock, k)
+			}
+		}
+	} else if t.Key == "" {
+		c.fail("role", "a lock needs the tag of its key: add key = \"<tag>\", naming a tag whose role is %q", RoleKey)
+	}
 	c.entity("entity", t.Entity)
 	c.atLeast("min_extent", t.MinExtent, 1)
 	c.atLeast("max_extent", t.MaxExtent, 1)
@@ -266,10 +294,10 @@ func (c check) color(key, v string) {
 	}
 }
 
-// role accepts "", RoleEntrance and RoleGoal.
+// role accepts "" and the roles.
 func (c check) role(key, v string) {
-	if v != "" && v != RoleEntrance && v != RoleGoal {
-		c.fail(key, "role %q is not %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal)
+	if v != "" && !slices.Contains(roles, v) {
+		c.fail(key, "role %q is not %q, %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleKey, RoleLock)
 	}
 }
 

@@ -19,6 +19,7 @@ type fileRule struct {
 	Priority   int            `toml:"priority,param"`
 	Weight     *float64       `toml:"weight,param"`
 	NoRepeat   bool           `toml:"no_repeat,param"`
+	Enabled    *bool          `toml:"enabled,param"`
 	Pattern    filePattern    `toml:"pattern"`
 	Substitute fileSubstitute `toml:"substitute"`
 }

@@ -33,11 +33,19 @@ type Ruleset struct {
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
 
-	Rules  []grammar.Rule
-	Groups []grammar.Group
-	Passes []grammar.Pass
+	Rules []grammar.Rule
+	// Disabled names the rules the file or an override switched off
+	// (enabled = false), in file order; Rules leaves them out.
+	Disabled []string
+	Groups   []grammar.Group
+	Passes   []grammar.Pass
 	// Grammar is the compiled rules and metarules.
 	Grammar *grammar.Grammar
+
+	// Warnings are the likely mistakes of the file and overrides that are
+	// not errors: a limit that never binds, a rule that can never apply,
+	// settings of a tag no rule uses. A ruleset with warnings builds.
+	Warnings ErrorList
 
 	// Overrides are the overrides applied on top of the file, in order.
 	Overrides []Override
@@ -222,10 +230,26 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	def := d.definition(&f)
 	def.Weights = rs.Weights
 	rs.Grammar = d.compile(def)
+	if len(d.errs) == 0 {
+		var index []int
+		if def, index = d.enabled(&f, def); len(index) < len(f.Rules) && len(d.errs) == 0 {
+			rs.Grammar = d.compile(def)
+			for i, r := range f.Rules {
+				if !slices.Contains(index, i) {
+					rs.Disabled = append(rs.Disabled, r.Name)
+				}
+			}
+		}
+		if len(d.errs) == 0 {
+			d.lint(def, index, rs.Build)
+		}
+	}
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return nil, d.errs
 	}
+	sortErrors(d.warns)
+	rs.Warnings = d.warns
 	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
 	return rs, nil
 }
@@ -249,7 +273,7 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 			t.MaxExtent = def.MaxExtent
 		}
 		t.check(check{d, tp})
-		if t.Role != "" {
+		if t.Role == RoleEntrance || t.Role == RoleGoal {
 			if other, dup := roles[t.Role]; dup {
 				d.errAt(tp.with("role"), false, "role %q is also the role of tags.%s: one tag per role", t.Role, other)
 			} else {
@@ -267,6 +291,64 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 	}
 	out := slices.Clone([]Tag(ts))
 	slices.SortFunc(out, func(a, b Tag) int { return strings.Compare(a.Name, b.Name) })
+	d.checkLocks(out)
+	return out
+}
+
+// checkLocks checks that every lock's key names a key tag and that the
+// locks of one key agree on consumed.
+func (d *decoder) checkLocks(tags []Tag) {
+	byName := map[string]Tag{}
+	for _, t := range tags {
+		byName[t.Name] = t
+	}
+	consumer := map[string]Tag{} // by key: the first lock of it
+	for _, t := range tags {
+		if t.Role != RoleLock || t.Key == "" {
+			continue
+		}
+		kp := keyPath{"tags", t.Name, "key"}
+		k, ok := byName[t.Key]
+		switch {
+		case !ok:
+			d.errAt(kp, false, "key %q is not a tag of [tags]: add [tags.%s] with role = %q", t.Key, t.Key, RoleKey)
+			continue
+		case k.Role != RoleKey:
+			d.errAt(kp, false, "key %q names tags.%s, whose role is %q: give it role = %q", t.Key, t.Key, k.Role, RoleKey)
+			continue
+		}
+		if first, ok := consumer[t.Key]; !ok {
+			consumer[t.Key] = t
+		} else if first.Consumed != t.Consumed {
+			at := keyPath{"tags", t.Name, "role"}
+			if d.isSet(at[:2], "consumed") {
+				at[2] = "consumed"
+			}
+			d.errAt(at, false, "consumed is %v here but %v in tags.%s, which opens with the same key %q: the locks of one key agree",
+				t.Consumed, first.Consumed, first.Name, t.Key)
+		}
+	}
+}
+
+// Locks returns the lock tags, by name.
+func (r *Ruleset) Locks() []Tag {
+	var out []Tag
+	for _, t := range r.Tags {
+		if t.Role == RoleLock {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Keys returns the names of the key tags, sorted.
+func (r *Ruleset) Keys() []string {
+	var out []string
+	for _, t := range r.Tags {
+		if t.Role == RoleKey {
+			out = append(out, t.Name)
+		}
+	}
 	return out
 }
 

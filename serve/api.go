@@ -132,7 +132,7 @@ func (h *handler) png(w http.ResponseWriter, r *http.Request) {
 		size = DefaultPNGSize
 	}
 	if size < render.MinSize || size > MaxPNGSize {
-		writeError(w, errorf(http.StatusBadRequest, "--size: want %d to %d pixels, got %d", render.MinSize, MaxPNGSize, size))
+		writeError(w, errorf(http.StatusBadRequest, "size: want %d to %d pixels, got %d", render.MinSize, MaxPNGSize, size))
 		return
 	}
 	ctx, cancel := h.deadline(r)

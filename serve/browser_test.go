@@ -121,6 +121,19 @@ func TestBrowser(t *testing.T) {
 	if n := eval(`String(document.querySelectorAll("#level rect").length)`); n == "0" {
 		t.Fatalf("the level has no rooms drawn; the page says: %s", eval(`document.getElementById("error").textContent`))
 	}
+	// The info panel shows the dungeon level's walkthrough.
+	panel := eval(`document.getElementById("metrics").textContent`)
+	walk := eval(`tuner.state.doc.route.solution.walk.join(" → ")`)
+	if !strings.Contains(panel, "solvableyes") || !strings.Contains(panel, "essential locks") || walk == "" || !strings.Contains(panel, "walk"+walk) {
+		t.Errorf("the info panel does not show the walkthrough %q:\n%s", walk, panel)
+	}
+	keys := eval(`String(tuner.state.doc.route.solution.keys.length + tuner.state.doc.route.solution.locks.length)`)
+	if got := eval(`String(document.querySelectorAll('#level title').length ? [...document.querySelectorAll('#level title')].filter((t) => /^(key|lock) /.test(t.textContent)).length : 0)`); got != keys {
+		t.Errorf("%s key and lock markers drawn, want %s", got, keys)
+	}
+	if eval(`String(!!document.querySelector('#level polyline'))`) != "true" {
+		t.Error("the walkthrough is not drawn")
+	}
 	for _, key := range []string{"build.max_vertices", "layout.repulsion", "relax.repulsion", "rooms.margin"} {
 		if eval(fmt.Sprintf(`String(!!document.querySelector('.param[data-key="%s"]'))`, key)) != "true" {
 			t.Errorf("no control for %s", key)

@@ -45,7 +45,7 @@ type param struct {
 var choices = map[string][]string{
 	"weights": {"rule", "match"},
 	"spring":  {"log", "hooke"},
-	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal},
+	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock},
 }
 
 // infoOf describes rs and its parameters, in the order of rulesets.Keys
@@ -146,6 +146,7 @@ func namesOf(rs *rulesets.Ruleset, table string) []string {
 		for _, r := range rs.Rules {
 			names = append(names, r.Name)
 		}
+		names = append(names, rs.Disabled...)
 	case "groups":
 		for _, g := range rs.Groups {
 			names = append(names, g.Name)
@@ -171,6 +172,12 @@ func namedValue(rs *rulesets.Ruleset, table, name, key string) (value, def any, 
 		def, _ = field(d, key)
 	case "rules":
 		i := slices.IndexFunc(rs.Rules, func(r grammar.Rule) bool { return r.Name == name })
+		if key == "enabled" {
+			return i >= 0, true, true
+		}
+		if i < 0 {
+			return nil, nil, false // a disabled rule has its switch only
+		}
 		r := rs.Rules[i]
 		if r.Weight == 0 {
 			r.Weight = 1 // grammar.Rule: 0 means 1

@@ -113,8 +113,24 @@ func (s Server) Handler() http.Handler {
 	h := &handler{cfg: s, mux: http.NewServeMux(), sem: make(chan struct{}, s.MaxConcurrent)}
 	h.mux.HandleFunc("GET /{$}", h.page)
 	h.mux.Handle("GET /static/", http.FileServerFS(static))
+	allowed := map[string][]string{}
+	var paths []string
 	for _, r := range h.api() {
 		h.mux.HandleFunc(r.pattern, r.handle)
+		method, path, _ := strings.Cut(r.pattern, " ")
+		if allowed[path] == nil {
+			paths = append(paths, path)
+		}
+		allowed[path] = append(allowed[path], method)
+	}
+	// Another method on an API path gets the API's JSON error, not the
+	// mux's plain-text 405.
+	for _, path := range paths {
+		allow := strings.Join(allowed[path], ", ")
+		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			writeError(w, errorf(http.StatusMethodNotAllowed, "%s %s: method not allowed; use %s", r.Method, path, allow))
+		})
 	}
 	h.root = recoverer(s.Log, h.mux)
 	return h

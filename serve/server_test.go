@@ -223,8 +223,8 @@ func TestBadRequests(t *testing.T) {
 		{"unknown key", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertics": 30}}`, 400, `build.max_vertics: unknown key (did you mean "build.max_vertices"?)`},
 		{"bad value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": "many"}}`, 400, `(set by override "build.max_vertices=many")`},
 		{"wrong type", "/api/generate", `{"ruleset": "tree", "set": {"layout.crossing_free": 1}}`, 400, "layout.crossing_free"},
-		{"png size", "/api/png", `{"ruleset": "tree", "size": 10}`, 400, "--size: want 64 to 4096 pixels, got 10"},
-		{"png too big", "/api/png", `{"ruleset": "tree", "size": 5000}`, 400, "--size: want 64 to 4096 pixels, got 5000"},
+		{"png size", "/api/png", `{"ruleset": "tree", "size": 10}`, 400, "size: want 64 to 4096 pixels, got 10"},
+		{"png too big", "/api/png", `{"ruleset": "tree", "size": 5000}`, 400, "size: want 64 to 4096 pixels, got 5000"},
 		{"text layer", "/api/text", `{"ruleset": "tree", "layer": "floor"}`, 400, `layer "floor"`},
 		{"no valid level", "/api/generate", `{"ruleset": "tree", "set": {"build.min_vertices": 20, "build.max_iterations": 1, "build.attempts": 2}}`, 422, `level: ruleset "tree" seed 0: all 2 attempts failed`},
 	}
@@ -239,6 +239,23 @@ func TestBadRequests(t *testing.T) {
 				t.Errorf("message %q lacks %q", e.Message, tt.want)
 			}
 		})
+	}
+}
+
+// TestMethodNotAllowed: another method on an API path answers 405 in the
+// API's JSON, with Allow; a bad PNG size names the API's key, not a flag.
+func TestMethodNotAllowed(t *testing.T) {
+	h := quiet().Handler()
+	w := call(t, h, "GET", "/api/generate", "")
+	if w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != "POST" {
+		t.Fatalf("GET /api/generate: %d, Allow %q; want 405, POST", w.Code, w.Header().Get("Allow"))
+	}
+	if e := errorOf(t, w); e.Message != "GET /api/generate: method not allowed; use POST" {
+		t.Errorf("message %q", e.Message)
+	}
+	w = call(t, h, "POST", "/api/png", `{"ruleset": "tree", "size": 10}`)
+	if e := errorOf(t, w); strings.Contains(e.Message, "--") || !strings.HasPrefix(e.Message, "size: ") {
+		t.Errorf("bad size: message %q; want the API's key, size", e.Message)
 	}
 }
 

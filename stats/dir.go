@@ -246,6 +246,10 @@ func readTimings(dir string) (map[uint64]time.Duration, bool, error) {
 			var t struct {
 				Seed *uint64  `json:"seed"`
 				MS   *float64 `json:"ms"`
+				// GenMS, the generation alone, is preferred where a batch
+				// recorded it: ms includes the exports (a PNG preview costs
+				// ten times the level).
+				GenMS *float64 `json:"gen_ms"`
 			}
 			if err := json.Unmarshal(line, &t); err != nil {
 				// A run killed mid-write may leave a torn line.
@@ -255,7 +259,11 @@ func readTimings(dir string) (map[uint64]time.Duration, bool, error) {
 				f.Close()
 				return nil, false, fmt.Errorf("stats: %s:%d: want {\"seed\":N,\"ms\":F,...}", path, n)
 			}
-			times[*t.Seed] = time.Duration(*t.MS * float64(time.Millisecond))
+			ms := *t.MS
+			if t.GenMS != nil && *t.GenMS >= 0 {
+				ms = *t.GenMS
+			}
+			times[*t.Seed] = time.Duration(ms * float64(time.Millisecond))
 		}
 		err = sc.Err()
 		f.Close()

@@ -65,9 +65,11 @@ func TestReadDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Seed 3 twice: the last line wins; seed 9 is not in the manifest.
+	// Seed 3's generation time, gen_ms, is its time, not ms with the
+	// exports.
 	timings := `{"seed":3,"worker":0,"ms":1.5}
 {"seed":2,"worker":1,"ms":2.25}
-{"seed":3,"worker":0,"ms":7}
+{"seed":3,"worker":0,"ms":70,"gen_ms":7}
 {"seed":9,"worker":0,"ms":1}
 {"seed":4,"wor`
 	if err := os.WriteFile(filepath.Join(dir, "timings.jsonl"), []byte(timings), 0o644); err != nil {

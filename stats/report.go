@@ -130,7 +130,10 @@ type metric struct {
 	name string
 	kind kind
 	// all: failed samples have a value too.
-	all    bool
+	all bool
+	// locks: only levels with a walkthrough (Sample.Locked) have a value,
+	// and a report whose series have none leaves the metric out.
+	locks  bool
 	values func(s *Sample, add func(float64))
 }
 
@@ -163,13 +166,35 @@ var metrics = []metric{
 		}
 	}},
 	{name: "compactness", kind: kindReal, values: one(func(s *Sample) float64 { return s.Compactness })},
+	{name: "solvable", kind: kindRatio, locks: true, values: one(func(s *Sample) float64 {
+		if s.Solvable {
+			return 1
+		}
+		return 0
+	})},
+	{name: "walk_steps", locks: true, values: one(func(s *Sample) float64 { return float64(s.WalkSteps) })},
+	{name: "backtracking", locks: true, values: one(func(s *Sample) float64 { return float64(s.Backtracking) })},
+	{name: "essential_locks", locks: true, values: one(func(s *Sample) float64 { return float64(s.EssentialLocks) })},
+	{name: "unsolvable_attempts", locks: true, values: one(func(s *Sample) float64 { return float64(s.UnsolvableAttempts) })},
+}
+
+// locked reports whether a sample of the series has a walkthrough.
+func locked(series ...Series) bool {
+	for _, s := range series {
+		if slices.ContainsFunc(s.Samples, func(sm Sample) bool { return sm.Locked }) {
+			return true
+		}
+	}
+	return false
 }
 
 // heatmaps are the pairs of metrics of the expressive-range maps, x then y.
 var heatmaps = [][2]string{{"rooms", "linearity"}, {"cycles", "dead_ends"}}
 
 // MetricNames returns the names of the metrics of Set.Metrics and of the
-// histograms, in their order.
+// histograms, in their order. The last five, solvable, walk_steps,
+// backtracking, essential_locks and unsolvable_attempts, measure
+// walkthroughs: a report of levels without locks leaves them out.
 func MetricNames() []string {
 	out := make([]string, len(metrics))
 	for i, m := range metrics {
@@ -191,6 +216,9 @@ func metricByName(name string) (metric, bool) {
 func valuesOf(m metric, samples []Sample) []float64 {
 	var out []float64
 	for i := range samples {
+		if m.locks && !samples[i].Locked {
+			continue
+		}
 		if samples[i].Valid || m.all {
 			m.values(&samples[i], func(v float64) { out = append(out, v) })
 		}
@@ -205,7 +233,11 @@ func Analyze(series ...Series) *Report {
 		r.Sets[i] = Summarize(s)
 	}
 	bins := map[string]binning{}
+	withLocks := locked(series...)
 	for _, m := range metrics {
+		if m.locks && !withLocks {
+			continue
+		}
 		vals := make([][]float64, len(series))
 		for i, s := range series {
 			vals[i] = valuesOf(m, s.Samples)
@@ -278,8 +310,11 @@ func Summarize(s Series) Set {
 		count(rules, sm.Rules)
 	}
 	set.Seeds = SeedList(seeds)
+	withLocks := locked(s)
 	for _, m := range metrics {
-		set.Metrics = append(set.Metrics, distOf(m.name, valuesOf(m, s.Samples)))
+		if !m.locks || withLocks {
+			set.Metrics = append(set.Metrics, distOf(m.name, valuesOf(m, s.Samples)))
+		}
 	}
 	set.Tags = uses(tags, set.Valid)
 	set.Rules = uses(rules, set.Valid)

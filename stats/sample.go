@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"gonum.org/v1/gonum/graph"
@@ -14,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/route"
 )
@@ -68,6 +70,16 @@ type Sample struct {
 	// Compactness is the rooms' total area (w × h) over the area of the
 	// bounding box of their rectangles.
 	Compactness float64
+
+	// Locked says the level has a walkthrough (route.solution: its
+	// ruleset declares locks); the rest are zero otherwise. Solvable is the
+	// solution's, WalkSteps the steps of its walk, Backtracking its steps
+	// back into rooms entered before, Locks the locked rooms and
+	// EssentialLocks those without which the goal cannot be reached.
+	// UnsolvableAttempts counts the earlier attempts rejected because
+	// their level could not be finished (build.require_solvable).
+	Locked, Solvable                                                   bool
+	WalkSteps, Backtracking, Locks, EssentialLocks, UnsolvableAttempts int
 }
 
 // Count is a name and how often it occurs.
@@ -115,6 +127,16 @@ func Measure(d *render.Document) (Sample, error) {
 		}
 	}
 	s.Compactness = compactness(d)
+	if sol := d.Route.Solution; sol != nil {
+		s.Locked, s.Solvable = true, sol.Solvable
+		s.WalkSteps, s.Backtracking = max(len(sol.Walk)-1, 0), sol.Backtracking
+		s.Locks, s.EssentialLocks = len(sol.Locks), len(sol.Essential)
+		for _, f := range d.Failures {
+			if strings.HasPrefix(f.Reason, level.UnsolvablePrefix) {
+				s.UnsolvableAttempts++
+			}
+		}
+	}
 	s.Tags = tagCounts(d)
 	s.Rules = ruleCounts(d)
 	return s, nil

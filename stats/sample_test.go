@@ -312,3 +312,48 @@ func BenchmarkMeasure(b *testing.B) {
 		}
 	}
 }
+
+// TestMeasureWalkthrough measures a dungeon level's walkthrough and checks
+// that the walkthrough metrics appear in a report of levels with locks
+// only.
+func TestMeasureWalkthrough(t *testing.T) {
+	sample := func(ruleset string, failures ...render.Failure) Sample {
+		rs, err := rulesets.Bundled(ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv, err := level.Generate(context.Background(), rs, 1, level.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := render.FromLevel(lv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Failures = append(d.Failures, failures...)
+		s, err := Measure(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := sample("dungeon")
+	if !s.Locked || !s.Solvable || s.WalkSteps != 21 || s.Backtracking != 4 || s.Locks != 2 || s.EssentialLocks != 2 {
+		t.Fatalf("dungeon seed 1: %+v; want a solvable walk of 21 steps, 4 back, 2 locks, both essential", s)
+	}
+	if d := Summarize(Series{"dungeon", []Sample{s}}).Metric("backtracking"); d.N != 1 || d.Max != 4 {
+		t.Errorf("backtracking over one dungeon level: %+v", d)
+	}
+	s = sample("dungeon", render.Failure{Attempt: 0, Reason: level.UnsolvablePrefix + "the goal ..."}, render.Failure{Attempt: 1, Reason: "3 conflicts after relaxing"})
+	if s.UnsolvableAttempts != 1 {
+		t.Errorf("%d unsolvable attempts counted, want 1 of the 2 failures", s.UnsolvableAttempts)
+	}
+	q := sample("quads")
+	if q.Locked {
+		t.Fatalf("a quads level has a walkthrough: %+v", q)
+	}
+	set := Summarize(Series{"quads", []Sample{q}})
+	if slices.ContainsFunc(set.Metrics, func(d Dist) bool { return d.Metric == "solvable" }) {
+		t.Errorf("a report of levels without locks lists solvable")
+	}
+}

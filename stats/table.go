@@ -64,10 +64,15 @@ func (r *Report) WriteTable(w io.Writer) error {
 			t.head = append(t.head, col(i, h))
 		}
 	}
-	for k, name := range MetricNames() {
+	for _, name := range MetricNames() {
+		if !slices.ContainsFunc(r.Sets, func(s Set) bool {
+			return slices.ContainsFunc(s.Metrics, func(d Dist) bool { return d.Metric == name })
+		}) {
+			continue // a walkthrough metric of levels without locks
+		}
 		cells := []string{name}
 		for _, s := range r.Sets {
-			d := s.Metrics[k]
+			d := s.Metric(name)
 			if d.N == 0 {
 				cells = append(cells, "-", "-", "-", "-", "-")
 				continue

@@ -17,7 +17,7 @@ func ExampleParseVary() {
 	_, err := tune.ParseVary("relax.repulsion=0.2:0.05")
 	fmt.Println(err)
 	// Output:
-	// relax.repulsion [0.05 0.1 0.15000000000000002 0.2]
+	// relax.repulsion [0.05 0.1 0.15 0.2]
 	// layout.spring [log hooke]
 	// tune: vary "relax.repulsion=0.2:0.05": a range is lo:hi:n, with three parts, not 2
 }

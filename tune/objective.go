@@ -8,8 +8,14 @@ import (
 	"strings"
 )
 
-// DefaultObjective ranks by first-attempt validity, then median time.
-const DefaultObjective = "validity,time"
+// GeometryCriteria are the criteria of the levels' geometry that the
+// default objective ranks by after validity, in order. A criterion added to
+// criteria joins the default objective by being listed here.
+var GeometryCriteria = []string{"deviation", "clearance"}
+
+// DefaultObjective ranks by first-attempt validity, then by the geometry
+// criteria: the same on every machine, since it leaves out time.
+var DefaultObjective = strings.Join(append([]string{"validity"}, GeometryCriteria...), ",")
 
 // Criterion is one metric of an Objective and which way is better.
 type Criterion struct {
@@ -104,15 +110,26 @@ func (o Objective) String() string {
 }
 
 // Compare returns -1 if a is better than b, +1 if worse, 0 if o cannot
-// tell them apart; a criterion ParseObjective would refuse is ignored. A NaN metric (nothing to measure) is worse than any
-// number whichever the direction.
+// tell them apart; a criterion ParseObjective would refuse is ignored. A
+// NaN metric (nothing to measure) is worse than any number whichever the
+// direction. Times compare as they are here; Rank compares them only
+// beyond their measured spread.
 func (o Objective) Compare(a, b Metrics) int {
+	return o.compare(a, b, false)
+}
+
+// compare is Compare, with time compared by the cells' time classes when
+// classes is set.
+func (o Objective) compare(a, b Metrics, classes bool) int {
 	for _, c := range o {
 		cr, ok := criterionByName(c.Name)
 		if !ok {
 			continue // not from ParseObjective: a criterion it would refuse ranks nothing
 		}
 		x, y := cr.get(a), cr.get(b)
+		if c.Name == "time" && classes {
+			x, y = a.timeClass, b.timeClass
+		}
 		switch nx, ny := math.IsNaN(x), math.IsNaN(y); {
 		case nx && ny:
 			continue
@@ -132,12 +149,43 @@ func (o Objective) Compare(a, b Metrics) int {
 	return 0
 }
 
-// Rank returns the indices of r's cells, best first.
+// Rank returns the indices of r's cells, best first. Time ranks by classes
+// of cells whose median times are within their measured spread of each
+// other (see timeClasses), so that timing noise never decides.
 func (r *Result) Rank(o Objective) []int {
+	timeClasses(r.Cells)
 	order := make([]int, len(r.Cells))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(i, j int) int { return o.Compare(r.Cells[i].Metrics, r.Cells[j].Metrics) })
+	slices.SortStableFunc(order, func(i, j int) int { return o.compare(r.Cells[i].Metrics, r.Cells[j].Metrics, true) })
 	return order
+}
+
+// timeClasses sets each cell's time class: the cells sorted by median time
+// are cut wherever the next median is more than the larger of the two
+// cells' spreads (p95 − median) above the last, and each run between cuts
+// is one class, numbered from the fastest. Within a class the times are
+// indistinguishable from noise; a cell without a time gets NaN.
+func timeClasses(cells []Cell) {
+	var timed []int
+	for i := range cells {
+		cells[i].Metrics.timeClass = math.NaN()
+		if !math.IsNaN(cells[i].Metrics.MedianTimeMS) {
+			timed = append(timed, i)
+		}
+	}
+	slices.SortStableFunc(timed, func(i, j int) int {
+		return cmp.Compare(cells[i].Metrics.MedianTimeMS, cells[j].Metrics.MedianTimeMS)
+	})
+	class := 0
+	for k, i := range timed {
+		if k > 0 {
+			a, b := cells[timed[k-1]].Metrics, cells[i].Metrics
+			if b.MedianTimeMS-a.MedianTimeMS > max(a.TimeSpreadMS, b.TimeSpreadMS) {
+				class++
+			}
+		}
+		cells[i].Metrics.timeClass = float64(class)
+	}
 }

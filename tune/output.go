@@ -15,18 +15,20 @@ type column struct {
 	// header and the plot's title.
 	csv, title string
 	get        func(m Metrics) float64
-	// decimals in the table; percent shows a share as a percentage.
+	// decimals in the table; percent shows a share as a percentage, and
+	// unit follows the number.
 	decimals int
 	percent  bool
+	unit     string
 }
 
 var columns = []column{
-	{"validity", "validity", func(m Metrics) float64 { return m.Validity }, 1, true},
-	{"mean_attempts", "attempts", func(m Metrics) float64 { return m.MeanAttempts }, 2, false},
-	{"median_ms", "median ms", func(m Metrics) float64 { return m.MedianTimeMS }, 2, false},
-	{"edge_deviation", "deviation", func(m Metrics) float64 { return m.EdgeDeviation }, 3, false},
-	{"min_clearance", "clearance", func(m Metrics) float64 { return m.Clearance }, 2, false},
-	{"compactness", "compactness", func(m Metrics) float64 { return m.Compactness }, 3, false},
+	{"validity", "validity", func(m Metrics) float64 { return m.Validity }, 1, true, ""},
+	{"mean_attempts", "attempts", func(m Metrics) float64 { return m.MeanAttempts }, 2, false, ""},
+	{"median_ms", "median time", func(m Metrics) float64 { return m.MedianTimeMS }, 2, false, "ms"},
+	{"edge_deviation", "deviation", func(m Metrics) float64 { return m.EdgeDeviation }, 3, false, ""},
+	{"min_clearance", "clearance", func(m Metrics) float64 { return m.Clearance }, 2, false, ""},
+	{"compactness", "compactness", func(m Metrics) float64 { return m.Compactness }, 3, false, ""},
 }
 
 func (c column) format(m Metrics) string {
@@ -37,7 +39,7 @@ func (c column) format(m Metrics) string {
 	case c.percent:
 		return strconv.FormatFloat(100*v, 'f', c.decimals, 64) + "%"
 	}
-	return strconv.FormatFloat(v, 'f', c.decimals, 64)
+	return strconv.FormatFloat(v, 'f', c.decimals, 64) + c.unit
 }
 
 // exact writes v for the CSV: the shortest decimal that reads back as v
@@ -139,7 +141,11 @@ func (r *Result) WriteTable(w io.Writer, order []int, top int) error {
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 	if top > 0 && len(order) > top {
-		fmt.Fprintf(&b, "(%d more cells)\n", len(order)-top)
+		if n := len(order) - top; n == 1 {
+			b.WriteString("(1 more cell)\n")
+		} else {
+			fmt.Fprintf(&b, "(%d more cells)\n", n)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -50,6 +50,12 @@ type Metrics struct {
 	MeanAttempts float64
 	// MedianTimeMS is the median time of level.Generate, in milliseconds.
 	MedianTimeMS float64
+	// TimeSpreadMS is how far the times spread above the median: the p95
+	// minus the median, in milliseconds. Rank takes two cells' times as
+	// equal when they differ by no more than the larger spread.
+	TimeSpreadMS float64
+	// timeClass is set by Rank: see timeClasses.
+	timeClass float64
 	// EdgeDeviation is the mean of the levels' edge-length deviation
 	// (metrics.quality.edge_deviation).
 	EdgeDeviation float64
@@ -70,6 +76,7 @@ func MetricsOf(s stats.Set) Metrics {
 		Clearance:     math.NaN(),
 		Compactness:   mean(s.Metric("compactness")),
 		MedianTimeMS:  math.NaN(),
+		TimeSpreadMS:  math.NaN(),
 	}
 	if s.Levels > 0 {
 		m.Validity = float64(s.FirstAttempt) / float64(s.Levels)
@@ -79,6 +86,7 @@ func MetricsOf(s stats.Set) Metrics {
 	}
 	if s.Time != nil {
 		m.MedianTimeMS = s.Time.MedianMS
+		m.TimeSpreadMS = s.Time.P95MS - s.Time.MedianMS
 	}
 	return m
 }

@@ -83,6 +83,60 @@ func TestRank(t *testing.T) {
 	}
 }
 
+// TestRankTimeWithinSpread checks that times closer than their measured
+// spread rank equal, so that the next criterion decides, while a time
+// beyond the spread still wins.
+func TestRankTimeWithinSpread(t *testing.T) {
+	m := func(time, spread, deviation float64) Metrics {
+		return Metrics{Validity: 1, MedianTimeMS: time, TimeSpreadMS: spread, EdgeDeviation: deviation}
+	}
+	tests := []struct {
+		name   string
+		cells  []Metrics
+		want   []int
+		reason string
+	}{
+		{"noise", []Metrics{m(10.4, 1, 0.3), m(10, 1, 0.2), m(10.9, 1, 0.1)}, []int{2, 1, 0},
+			"10, 10.4 and 10.9 are within a spread of 1 of each other: deviation decides"},
+		{"beyond the spread", []Metrics{m(10, 1, 0.3), m(20, 1, 0.1), m(10.5, 1, 0.2)}, []int{2, 0, 1},
+			"20 is 9.5 beyond the spread: slower whatever its deviation"},
+		{"the larger spread counts", []Metrics{m(12, 0.5, 0.1), m(10, 3, 0.2)}, []int{0, 1},
+			"a cell measured with a spread of 3 cannot claim to be faster by 2"},
+		{"untimed last", []Metrics{m(math.NaN(), math.NaN(), 0.1), m(10, 1, 0.2)}, []int{1, 0},
+			"a cell without a time ranks after any timed one"},
+	}
+	o, err := ParseObjective("validity,time,deviation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		r := &Result{}
+		for i, c := range tt.cells {
+			r.Cells = append(r.Cells, Cell{Index: i, Metrics: c})
+		}
+		if got := r.Rank(o); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: rank = %v, want %v (%s)", tt.name, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestDefaultObjective checks that the default ranks by validity and then
+// the geometry criteria, and leaves time out.
+func TestDefaultObjective(t *testing.T) {
+	o, err := ParseObjective(DefaultObjective)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o[0].Name != "validity" || len(o) != 1+len(GeometryCriteria) {
+		t.Errorf("default objective %s: want validity then %v", o, GeometryCriteria)
+	}
+	for _, c := range o {
+		if c.Name == "time" {
+			t.Errorf("default objective %s ranks by time, which depends on the machine", o)
+		}
+	}
+}
+
 // quadsLoader loads quads with the cell's overrides.
 func quadsLoader(ovs []rulesets.Override) (*rulesets.Ruleset, error) {
 	return rulesets.Loader{Overrides: ovs}.Bundled("quads")

@@ -36,8 +36,11 @@ func (e *VaryError) Error() string { return "tune: vary " + strconv.Quote(e.Inpu
 // lo:hi:n is n evenly spaced numbers from lo to hi, both included: value i
 // (from 0) is lo + i*(hi-lo)/(n-1), computed with + - * / only, so it is
 // the same on every platform; the first is lo and the last hi exactly. n
-// is 1 only when lo is hi. Values are written
-// in decimal ("0.1", "10"), so a whole number suits an integer parameter.
+// is 1 only when lo is hi. The values between are rounded to the grid's
+// precision (gridScale): two significant digits of the step, and at least
+// the decimals of lo and hi, so that 0.01:0.2:8 gives 0.01, 0.037, 0.064,
+// ..., 0.2, values a user can read and type. Values are written in decimal
+// ("0.1", "10"), so a whole number suits an integer parameter.
 //
 // A list is taken as is, each value trimmed of spaces: numbers, booleans or
 // strings (layout.spring=log,hooke). A value may not be listed twice.
@@ -90,6 +93,7 @@ func ParseVary(s string) (Vary, error) {
 		if math.IsInf(span, 0) {
 			return fail("hi - lo overflows")
 		}
+		scale := gridScale(lo, hi, span/float64(n-1))
 		for i := range n {
 			x := lo + float64(float64(i)*span)/float64(n-1)
 			switch i {
@@ -97,6 +101,10 @@ func ParseVary(s string) (Vary, error) {
 				x = lo
 			case n - 1:
 				x = hi // exactly, though rounding may miss it by an ulp
+			default:
+				if scale > 0 {
+					x = math.Round(x*scale) / scale
+				}
 			}
 			v.Values = append(v.Values, formatNumber(x))
 		}
@@ -120,6 +128,37 @@ func ParseVary(s string) (Vary, error) {
 		v.Values = append(v.Values, x)
 	}
 	return v, nil
+}
+
+// gridScale returns 10^d for the decimals d a grid from lo to hi in steps
+// of step is rounded to: enough for two significant digits of the step and
+// for every decimal lo and hi are written with; 0 (no rounding) when that
+// takes more than 15 decimals or lo or hi needs an exponent. The power is
+// built by multiplication, so it is exact and the same on every platform.
+func gridScale(lo, hi, step float64) float64 {
+	d := 0
+	for _, x := range []float64{lo, hi} {
+		s := formatNumber(x)
+		if strings.ContainsAny(s, "eE") {
+			return 0
+		}
+		if _, frac, ok := strings.Cut(s, "."); ok {
+			d = max(d, len(frac))
+		}
+	}
+	ds := 0
+	for p := math.Abs(step); p < 10 && ds < 16; p *= 10 {
+		ds++
+	}
+	d = max(d, ds)
+	if d > 15 {
+		return 0
+	}
+	scale := 1.0
+	for range d {
+		scale *= 10
+	}
+	return scale
 }
 
 // parseNumber parses a finite decimal number, returning an error message.

@@ -17,7 +17,10 @@ func TestParseVary(t *testing.T) {
 		values []string
 		reason string
 	}{
-		{"relax.repulsion=0.01:0.2:8", "relax.repulsion", []string{"0.01", "0.037142857142857144", "0.06428571428571428", "0.09142857142857143", "0.11857142857142856", "0.1457142857142857", "0.17285714285714288", "0.2"}, "lo + i*(hi-lo)/(n-1), the ends exact"},
+		{"relax.repulsion=0.01:0.2:8", "relax.repulsion", []string{"0.01", "0.037", "0.064", "0.091", "0.119", "0.146", "0.173", "0.2"}, "lo + i*(hi-lo)/(n-1) to two significant digits of the step 0.027, the ends exact"},
+		{"x=0.05:0.2:4", "x", []string{"0.05", "0.1", "0.15", "0.2"}, "0.15000000000000002 is 0.15 at the grid's precision"},
+		{"x=0.5:100.5:3", "x", []string{"0.5", "50.5", "100.5"}, "at least the decimals of lo and hi"},
+		{"x=0:1:7", "x", []string{"0", "0.17", "0.33", "0.5", "0.67", "0.83", "1"}, "thirds to two digits"},
 		{"build.max_vertices=10:40:4", "build.max_vertices", []string{"10", "20", "30", "40"}, "whole numbers stay whole for integer keys"},
 		{"layout.max_delta=0.25,0.5,1", "layout.max_delta", []string{"0.25", "0.5", "1"}, "a list is taken as written"},
 		{" layout.spring = log , hooke ", "layout.spring", []string{"log", "hooke"}, "spaces are trimmed"},

@@ -20,6 +20,9 @@ const (
 	exitOK     = 0
 	exitFailed = 1 // generation failed, validation found problems, output failed
 	exitUsage  = 2 // bad command line, or an input that cannot be read or loaded
+	// exitInterrupted is what shells report for a command ended by Ctrl-C
+	// (128 + SIGINT): a script can tell an interruption from a failure.
+	exitInterrupted = 130
 )
 
 // app is one run of the command: where it prints and the global flags.
@@ -53,6 +56,10 @@ func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
 
 // failed marks err as a failure of the work itself: exit code 1.
 func failed(err error) error { return &exitError{code: exitFailed, err: err} }
+
+// interrupted marks err as the end of work the user interrupted: exit code
+// 130.
+func interrupted(err error) error { return &exitError{code: exitInterrupted, err: err} }
 
 // infof prints a message to stderr unless --quiet.
 func (a *app) infof(format string, args ...any) {
@@ -105,7 +112,7 @@ func flagHint(err error) string {
 	var ce *raster.CheckError
 	switch {
 	case errors.As(err, &te):
-		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", 4*te.Budget)
+		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", te.Suggest())
 	case errors.As(err, &me):
 		return fmt.Sprintf("the memory budget is --max-memory (for example --max-memory %d)", max(2*(me.Limit>>20), 1))
 	case errors.As(err, &ce) && ce.Suggestion > 0:
@@ -133,7 +140,7 @@ draws it, and the level is written as a PNG preview and a JSON file.
 
 Data goes to stdout and messages to stderr. Exit codes: 0 success,
 1 generation failed or validation found problems, 2 usage error or
-unreadable input.`,
+unreadable input, 130 interrupted (Ctrl-C).`,
 		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -158,6 +165,7 @@ unreadable input.`,
 		a.rulesetsCmd(),
 		a.matchesCmd(),
 		a.batchCmd(),
+		a.solveCmd(),
 	)
 	root.AddCommand(a.statsCmd(), a.tuneCmd())
 	root.AddCommand(a.serveCmd())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,10 +49,15 @@ whatever --workers, --shard or the order levels finish in; timings go to
 DIR/timings.jsonl.
 
 Rerunning the same command resumes: seeds whose files match the manifest are
-skipped, missing or damaged ones regenerated. Ctrl-C (or SIGTERM) finishes
-the levels in flight, writes the manifest and says how to resume. Seeds that
-fail after every attempt are listed with their reasons; they do not stop the
-run (--retry-failed tries them again).
+skipped, missing or damaged ones regenerated; a rerun with more formats
+adds them to the levels. Other parameters of the levels (ruleset, --set) or
+other options of a format (--size) are refused in a directory made with
+others, naming the keys that differ. Ctrl-C (or SIGTERM) finishes the
+levels in flight, writes the manifest, says how to resume and exits 130.
+Seeds that fail after every attempt are listed with their reasons; they do
+not stop the run (--retry-failed tries them again). A run of 1000 seeds or
+more says what the rest will take, in time and disk, once its first levels
+are measured.
 
 Scale out with --shard I/N (I from 0): shard I generates its block of the
 seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes
@@ -94,9 +100,19 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if err != nil {
 				return err
 			}
-			params, err := levelbatch.Params(rs, formatList(fmts), fmt.Sprintf("png %+v export %+v", png, of.export))
+			params, err := levelbatch.Params(rs)
 			if err != nil {
 				return failed(err)
+			}
+			outputs, err := json.Marshal(formatOptions(fmts, png, of.export))
+			if err != nil {
+				return failed(err)
+			}
+			var names []string
+			for _, f := range fmts {
+				for _, s := range f.suffixes {
+					names = append(names, "level"+s)
+				}
 			}
 			gen := levelbatch.Generator{
 				Ruleset: rs,
@@ -112,15 +128,27 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 					}
 					return files, nil
 				},
+				Now: time.Now,
 			}
 			newWorker := func(int) (batch.Generator, error) { return gen.Generate, nil }
 
-			opts := batch.Options{Shard: shard, Workers: workers, Params: params, RetryFailed: retry, Now: time.Now}
+			opts := batch.Options{Shard: shard, Workers: workers, Params: params, Outputs: outputs, FileNames: names, RetryFailed: retry, Now: time.Now}
 			bar := a.progressBar(seeds.Shard(shard).Len())
-			if bar != nil {
-				opts.Progress = bar.update
-			}
 			start := time.Now()
+			estimated := false
+			opts.Progress = func(p batch.Progress) {
+				if bar != nil {
+					bar.update(p)
+				}
+				if msg := estimateLine(p, time.Since(start)); msg != "" && !estimated && !a.quiet {
+					estimated = true
+					if bar != nil {
+						fmt.Fprintln(bar.p, msg)
+					} else {
+						fmt.Fprintln(a.stderr, msg)
+					}
+				}
+			}
 			sum, err := batch.Run(cmd.Context(), outDir, seeds, newWorker, opts)
 			if bar != nil {
 				bar.finish()
@@ -130,7 +158,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			}
 			switch {
 			case errors.Is(err, batch.ErrInterrupted):
-				return failed(fmt.Errorf("%w\nresume with: dungraph %s", err, strings.Join(os.Args[1:], " ")))
+				return interrupted(fmt.Errorf("%w\nresume with: dungraph %s", err, strings.Join(os.Args[1:], " ")))
 			case errors.Is(err, batch.ErrParamsChanged):
 				return usageErr(err)
 			case err != nil:
@@ -141,8 +169,12 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if sum.Generated > 0 && elapsed > 0 {
 				rate = fmt.Sprintf(", %.1f levels/s", float64(sum.Generated)/elapsed.Seconds())
 			}
-			a.infof("%s: %d seeds: %d generated, %d already done, %d repaired, %d failed%s → %s",
-				describe(rs), sum.Total, sum.Generated, sum.Skipped, sum.Repaired, sum.Failed, rate, sum.Manifest)
+			remade := ""
+			if sum.Remade > 0 {
+				remade = fmt.Sprintf(", %d remade for --format", sum.Remade)
+			}
+			a.infof("%s: %d seeds: %d generated, %d already done, %d repaired%s, %d failed%s → %s",
+				describe(rs), sum.Total, sum.Generated, sum.Skipped, sum.Repaired, remade, sum.Failed, rate, sum.Manifest)
 			return nil
 		},
 	}
@@ -188,12 +220,83 @@ func chooseShard(flag string, count int) (batch.Shard, error) {
 	return s, nil
 }
 
-func formatList(fmts []outputFormat) []string {
-	var out []string
+// formatOptions returns, for each format, the options that decide its
+// files' bytes: batch compares them key by key with an earlier run's.
+func formatOptions(fmts []outputFormat, png render.PNG, ex exportFlags) map[string]any {
+	type textOpts struct {
+		Cell          float64 `json:"cell"`
+		CorridorWidth int     `json:"corridor_width"`
+		RoomShape     string  `json:"room_shape"`
+		GoalChar      string  `json:"goal_char"`
+	}
+	text := textOpts{ex.cell, ex.corridorWidth, ex.shape, ex.goal}
+	out := map[string]any{}
 	for _, f := range fmts {
-		out = append(out, f.name)
+		switch f.name {
+		case "png":
+			out[f.name] = struct {
+				Size   int  `json:"size"`
+				Labels bool `json:"labels"`
+				Trace  bool `json:"trace"`
+			}{png.Size, png.Labels, png.Trace}
+		case "text":
+			out[f.name] = text
+		case "tiles":
+			out[f.name] = struct {
+				textOpts
+				Tiles string `json:"tiles"`
+			}{text, ex.tiles}
+		default:
+			out[f.name] = struct{}{}
+		}
 	}
 	return out
+}
+
+// A run of at least estimateSeeds seeds left says what it will take once
+// estimateAfter levels (or estimateWait) measured its rate and size.
+const (
+	estimateSeeds = 1000
+	estimateAfter = 20
+	estimateWait  = 5 * time.Second
+)
+
+// estimateLine returns the message that says how long and how much disk
+// the rest of a large run will take, or "" when the run is small or not
+// yet measured.
+func estimateLine(p batch.Progress, elapsed time.Duration) string {
+	left, took, bytes, ok := p.Estimate(elapsed)
+	if !ok || left < estimateSeeds || p.Generated < estimateAfter && elapsed < estimateWait {
+		return ""
+	}
+	return fmt.Sprintf("batch: %d seeds to go: about %s and %s more on disk (measured on the first %s; Ctrl-C stops, rerunning resumes)",
+		left, roundDuration(took), formatBytes(bytes), plural(int(p.Generated), "level"))
+}
+
+// roundDuration rounds an estimate to what it can claim: seconds under a
+// minute, minutes under an hour, else tenths of hours.
+func roundDuration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+	}
+	return fmt.Sprintf("%.1f h", d.Hours())
+}
+
+// formatBytes writes n in the largest unit that keeps it at least 1.
+func formatBytes(n uint64) string {
+	units := []string{"B", "KB", "MB", "GB", "TB"}
+	v, u := float64(n), 0
+	for v >= 1000 && u < len(units)-1 {
+		v /= 1000
+		u++
+	}
+	if u == 0 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%.1f %s", v, units[u])
 }
 
 // progress drives a progress bar on stderr.
@@ -210,14 +313,18 @@ func (a *app) progressBar(total uint64) *progress {
 	}
 	p := mpb.New(mpb.WithOutput(a.stderr), mpb.WithWidth(40))
 	bar := p.New(int64(total), mpb.BarStyle(),
-		mpb.PrependDecorators(decor.CountersNoUnit("%d / %d levels")),
+		mpb.PrependDecorators(decor.CountersNoUnit("%d / %d levels to make")),
 		mpb.AppendDecorators(decor.AverageSpeed(0, "%.1f/s"), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_GO)),
 	)
 	return &progress{p: p, bar: bar}
 }
 
+// update counts the seeds this run generates: seeds skipped (done by an
+// earlier run) leave the total instead, so that the rate and the ETA are
+// those of the levels actually made.
 func (pr *progress) update(p batch.Progress) {
-	pr.bar.SetCurrent(int64(p.Done))
+	pr.bar.SetTotal(int64(p.Total-p.Skipped), false)
+	pr.bar.SetCurrent(int64(p.Generated))
 }
 
 func (pr *progress) finish() {
@@ -262,7 +369,7 @@ twice). Exit code 1 if anything is wrong.`,
 				fmt.Fprintln(a.stderr, p.String())
 			}
 			if len(rep.Problems) > 0 {
-				return failed(fmt.Errorf("batch verify: %d problems in %s", len(rep.Problems), strings.Join(args, ", ")))
+				return failed(fmt.Errorf("batch verify: %s in %s", plural(len(rep.Problems), "problem"), strings.Join(args, ", ")))
 			}
 			a.infof("%d seeds in %d manifests, %d files, %d failed seeds: all present, all checksums match", rep.Found, len(rep.Manifests), rep.Files, rep.Failed)
 			if merge != "" {

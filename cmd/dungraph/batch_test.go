@@ -3,12 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vbauerster/mpb/v8"
+
+	"github.com/dungraph/dungraph/batch"
 )
 
 // TestBatchInterruptResume interrupts a batch run the way Ctrl-C does
@@ -42,8 +47,8 @@ func TestBatchInterruptResume(t *testing.T) {
 		}
 	}()
 	code, msg := run(ctx, "part")
-	if code != exitFailed || !strings.Contains(msg, "interrupted") || !strings.Contains(msg, "resume with: dungraph") {
-		t.Fatalf("interrupted run: exit %d, want %d and a resume hint: %s", code, exitFailed, msg)
+	if code != exitInterrupted || !strings.Contains(msg, "interrupted") || !strings.Contains(msg, "resume with: dungraph") {
+		t.Fatalf("interrupted run: exit %d, want %d and a resume hint: %s", code, exitInterrupted, msg)
 	}
 	manifest, err := os.ReadFile(filepath.Join(dir, "part", "manifest.jsonl"))
 	if err != nil {
@@ -76,4 +81,40 @@ func TestBatchInterruptResume(t *testing.T) {
 			t.Errorf("seed %d: the files differ (%v, %v)", seed, err1, err2)
 		}
 	}
+}
+
+// TestEstimateLine: a large run says what it will take once measured; a
+// small or unmeasured one says nothing.
+func TestEstimateLine(t *testing.T) {
+	tests := []struct {
+		name    string
+		p       batch.Progress
+		elapsed time.Duration
+		want    string
+	}{
+		{"the tour's run", batch.Progress{Total: 100000, Done: 20, Generated: 20, Bytes: 20 * 100_000}, 300 * time.Millisecond,
+			"batch: 99980 seeds to go: about 25 min and 10.0 GB more on disk (measured on the first 20 levels; Ctrl-C stops, rerunning resumes)"},
+		{"not measured yet", batch.Progress{Total: 100000, Done: 5, Generated: 5, Bytes: 500}, time.Second, ""},
+		{"slow levels: measured by time", batch.Progress{Total: 5000, Done: 2, Generated: 2, Bytes: 2000}, 6 * time.Second,
+			"batch: 4998 seeds to go: about 4.2 h and 5.0 MB more on disk (measured on the first 2 levels; Ctrl-C stops, rerunning resumes)"},
+		{"small", batch.Progress{Total: 500, Done: 20, Generated: 20, Bytes: 2000}, time.Second, ""},
+		{"resumed: skipped seeds are not measured", batch.Progress{Total: 100000, Done: 99500, Skipped: 99480, Generated: 20, Bytes: 2000}, time.Second, ""},
+	}
+	for _, tt := range tests {
+		if got := estimateLine(tt.p, tt.elapsed); got != tt.want {
+			t.Errorf("%s: estimateLine = %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestProgressCountsGenerated: the bar counts the levels this run makes;
+// skipped seeds leave its total, so that its rate is the generation's.
+func TestProgressCountsGenerated(t *testing.T) {
+	p := mpb.New(mpb.WithOutput(io.Discard))
+	pr := &progress{p: p, bar: p.New(100, mpb.BarStyle())}
+	pr.update(batch.Progress{Total: 100, Done: 60, Skipped: 50, Generated: 10})
+	if cur := pr.bar.Current(); cur != 10 {
+		t.Errorf("bar at %d, want the 10 levels generated, not the 60 seeds done", cur)
+	}
+	pr.finish()
 }

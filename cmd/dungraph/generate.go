@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	crand "crypto/rand"
 	"encoding/binary"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -46,7 +48,7 @@ the same ruleset, parameters and seed give the same bytes.
 --set overrides any ruleset parameter by its TOML key path, as if the file
 said so:
 
-  dungraph generate --seed 7 --set build.max_vertices=60 --set tags.a.color=#ff0000
+  dungraph generate --seed 7 --set build.max_vertices=30 --set tags.k.color=#ff0000
 
 --format chooses the outputs (default png,json):
 
@@ -61,6 +63,9 @@ said so:
 
 Files are written to a temporary file and renamed, and only once every
 format was written: a failed run leaves the previous level as it was.
+A run that succeeds removes the files an earlier run wrote in DIR and this
+one does not write again (they show another level), unless they were
+changed since; DIR/.dungraph-files.json records what each run wrote.
 --out - writes a format of one file to stdout.
 
 Exit code 1 means no valid level was found within build.attempts attempts.`,
@@ -94,7 +99,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
-					return failed(fmt.Errorf("interrupted"))
+					return interrupted(fmt.Errorf("interrupted"))
 				}
 				return failed(err)
 			}
@@ -176,7 +181,30 @@ func (a *app) writeOutputs(dir string, fmts []outputFormat, o *output) ([]string
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	return writeFiles(filepath.Join(dir, "level"), made)
+	files, err := writeFiles(filepath.Join(dir, "level"), made)
+	if err != nil {
+		return nil, err
+	}
+	var js bytes.Buffer
+	if err := o.doc.WriteJSON(&js); err != nil {
+		return nil, err
+	}
+	return files, a.recordRun(dir, "level.json", runfiles.LevelSum(js.Bytes()), files)
+}
+
+// recordRun records files, written in dir from the level file from whose
+// level has digest level, and removes the earlier outputs of from that
+// show another level and that this run did not write again
+// (internal/runfiles), saying which.
+func (a *app) recordRun(dir, from, level string, files []string) error {
+	res, err := runfiles.Update(dir, from, level, files)
+	for _, p := range res.Removed {
+		a.infof("removed %s, an output of an earlier run (another level)", p)
+	}
+	for _, p := range res.Kept {
+		a.infof("warning: %s is an output of an earlier run (another level) and was changed since: left in place", p)
+	}
+	return err
 }
 
 // writeFiles writes each file to base+suffix, all or nothing.
@@ -247,7 +275,7 @@ func (a *app) trace(lv *level.Level) {
 		a.debugf("%4d %s %s → added %v", s.Iteration, r.Name, formatMatch(r, s.Match), s.Added)
 	}
 	for _, p := range lv.Build.Passes {
-		a.debugf("pass %q: %d rule applications, ended by %s", p.Name, p.Iterations, p.End)
+		a.debugf("pass %q: %s, ended by %s", p.Name, plural(p.Iterations, "rule application"), p.End)
 	}
 }
 

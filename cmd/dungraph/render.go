@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
+	"github.com/dungraph/dungraph/internal/runfiles"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -31,7 +32,8 @@ names (default png) beside it, named after it: level.json gives level.png,
 level.txt and level.variations.txt (text), level.tiles.json and
 level.tiles.png (tiles), level.graphcoloring.xml (graphcoloring).
 -o FILE writes the one file of a one-file format elsewhere; -o - writes it
-to stdout.
+to stdout. Files written beside the level are recorded as its outputs, so
+that a generate of another level into that directory removes them.
 
 With --animate it writes an animated GIF of the build instead, one frame per
 rule application (default level.gif).`,
@@ -54,7 +56,7 @@ rule application (default level.gif).`,
 			if animate && cmd.Flags().Changed("format") {
 				return cmdLinef("--animate writes a GIF: leave out --format")
 			}
-			doc, err := a.readLevel(args[0])
+			doc, raw, err := a.readLevel(args[0])
 			if err != nil {
 				return err
 			}
@@ -76,6 +78,9 @@ rule application (default level.gif).`,
 			if out == "" {
 				files, err := writeFiles(base, made)
 				if err != nil {
+					return failed(err)
+				}
+				if err := a.recordRun(filepath.Dir(args[0]), filepath.Base(args[0]), runfiles.LevelSum(raw), files); err != nil {
 					return failed(err)
 				}
 				a.infof("wrote %s", strings.Join(files, ", "))
@@ -113,13 +118,12 @@ rule application (default level.gif).`,
 // readLevel reads a level file written by generate. Failing to read or
 // decode it is exit code 2, unreadable input; each problem is printed as
 // file:line:col: path: msg.
-func (a *app) readLevel(path string) (*render.Document, error) {
-	f, err := os.Open(path)
+func (a *app) readLevel(path string) (*render.Document, []byte, error) {
+	raw, err := os.ReadFile(path)
 	if err != nil {
-		return nil, usageErr(err)
+		return nil, nil, usageErr(err)
 	}
-	defer f.Close()
-	doc, err := render.ReadJSON(f)
+	doc, err := render.ReadJSON(bytes.NewReader(raw))
 	var list render.ErrorList
 	switch {
 	case errors.As(err, &list):
@@ -134,9 +138,9 @@ func (a *app) readLevel(path string) (*render.Document, error) {
 			}
 			fmt.Fprintf(a.stderr, "%s: %s\n", b.String(), e.Msg)
 		}
-		return nil, &exitError{code: exitUsage, err: err, printed: true}
+		return nil, nil, &exitError{code: exitUsage, err: err, printed: true}
 	case err != nil:
-		return nil, usageErr(fmt.Errorf("%s: %w", path, err))
+		return nil, nil, usageErr(fmt.Errorf("%s: %w", path, err))
 	}
-	return doc, nil
+	return doc, raw, nil
 }

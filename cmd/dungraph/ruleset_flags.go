@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,19 +31,61 @@ func (f *rulesetFlags) register(cmd *cobra.Command, def string) {
 	}
 	fl.StringVarP(&f.ruleset, "ruleset", "r", def, usage)
 	fl.StringArrayVar(&f.sets, "set", nil,
-		"set a ruleset parameter by its TOML key path, `key=value` (repeatable): build.max_vertices=60")
+		"set a ruleset parameter by its TOML key path, `key=value` (repeatable): build.max_vertices=30")
 	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return bundledNames(), cobra.ShellCompDirectiveDefault // files complete too
 	})
-	cmd.RegisterFlagCompletionFunc("set", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var keys []string
-		for _, k := range rulesets.Keys() {
+	cmd.RegisterFlagCompletionFunc("set", func(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+		return f.completeSet(cmd), cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// completeSet returns the keys --set can take, each followed by "=": the
+// fixed ones, and, for the ruleset -r names (or the default), one per tag,
+// rule, group and pass of it in place of "<tag>" and the like.
+func (f *rulesetFlags) completeSet(cmd *cobra.Command) []string {
+	var rs *rulesets.Ruleset
+	if name := f.ruleset; name != "" {
+		if isFile(name) {
+			rs, _ = rulesets.LoadFile(name)
+		} else {
+			rs, _ = rulesets.Bundled(name)
+		}
+	}
+	names := map[string][]string{}
+	if rs != nil {
+		var tags []string
+		for _, r := range rs.Rules {
+			names["<rule>"] = append(names["<rule>"], r.Name)
+			for _, v := range r.Substitute.Vertices {
+				if v.Tag != "-" && !slices.Contains(tags, v.Tag) {
+					tags = append(tags, v.Tag)
+				}
+			}
+		}
+		slices.Sort(tags)
+		names["<tag>"] = tags
+		for _, g := range rs.Groups {
+			names["<group>"] = append(names["<group>"], g.Name)
+		}
+		for _, p := range rs.Passes {
+			names["<pass>"] = append(names["<pass>"], p.Name)
+		}
+	}
+	var keys []string
+	for _, k := range rulesets.Keys() {
+		parts := strings.Split(k, ".")
+		if len(parts) != 3 || !strings.HasPrefix(parts[1], "<") {
 			if !strings.Contains(k, "<") {
 				keys = append(keys, k+"=")
 			}
+			continue
 		}
-		return keys, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
-	})
+		for _, n := range names[parts[1]] {
+			keys = append(keys, parts[0]+"."+n+"."+parts[2]+"=")
+		}
+	}
+	return keys
 }
 
 // isFile reports whether --ruleset names a file rather than a bundled
@@ -83,6 +126,9 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 			}
 		}
 		return nil, err
+	}
+	for _, w := range rs.Warnings {
+		a.infof("warning: %s", w.ErrorWithSource())
 	}
 	return rs, nil
 }

@@ -183,7 +183,7 @@ func (a *app) generateSeries(cmd *cobra.Command, rf *rulesetFlags, seedList stri
 		samples, err := stats.Generate(cmd.Context(), rs, seeds, stats.Options{Workers: workers, Clock: time.Now})
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
-				return nil, failed(fmt.Errorf("interrupted"))
+				return nil, interrupted(fmt.Errorf("interrupted"))
 			}
 			return nil, failed(err)
 		}

@@ -52,8 +52,13 @@ ties of the previous:
 ` + "  " + strings.Join(tune.Criteria(), "\n  ") + `
 
 A "-" before a name reverses it ("-compactness": sparser first). The
-default, validity,time, depends on the machine through time; an objective
-without time ranks the same on every run.
+default ranks by validity, then by the levels' geometry (` + tune.DefaultObjective + `),
+and so ranks the same on every run. Time ranks only when asked, and only
+beyond its measured spread: cells whose median times lie within the p95
+minus the median of each other are equal in time, so noise never decides.
+
+Values of lo:hi:n are rounded to the grid's precision (two significant
+digits of the step): 0.01:0.2:8 gives 0.01, 0.037, ..., 0.2.
 
 With --out DIR it writes DIR/tune.csv (every cell, in grid order, with
 its rank) and a plot of each metric over the grid, PNG and SVG: a line
@@ -109,7 +114,7 @@ plot for one varied key, a heatmap for two.`,
 			res, err := tune.Run(cmd.Context(), vs, seeds, load, tune.Options{Workers: workers, Clock: time.Now})
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
-					return failed(fmt.Errorf("interrupted"))
+					return interrupted(fmt.Errorf("interrupted"))
 				}
 				var list rulesets.ErrorList
 				if errors.As(err, &list) {

@@ -18,6 +18,9 @@ type problem struct {
 	Col     int    `json:"col"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// Warning marks a likely mistake that does not stop the ruleset from
+	// building (exit code 0).
+	Warning bool `json:"warning,omitempty"`
 }
 
 func (a *app) validateCmd() *cobra.Command {
@@ -29,8 +32,13 @@ func (a *app) validateCmd() *cobra.Command {
 of every file, each with file:line:col, the source line and a caret.
 
 The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
-With --json it prints a list of {file, line, col, path, message} instead
-(line and col are 0 for a problem with no place in the file).`,
+Likely mistakes that do not stop the ruleset from building (a limit the
+budgets make moot, a rule that can never apply, settings of a tag no rule
+uses) are printed as warnings; they do not change the exit code.
+
+With --json it prints a list of {file, line, col, path, message, warning}
+instead (line and col are 0 for a problem with no place in the file;
+warning is present and true for a warning).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmdLinef("validate: name at least one ruleset file")
@@ -41,9 +49,15 @@ With --json it prints a list of {file, line, col, path, message} instead
 			var problems []problem
 			code := exitOK
 			for _, file := range files {
-				_, err := rulesets.LoadFile(file)
+				rs, err := rulesets.LoadFile(file)
 				if err == nil {
-					a.infof("%s: ok", file)
+					for _, w := range rs.Warnings {
+						problems = append(problems, problem{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Message: w.Msg, Warning: true})
+						if !asJSON {
+							fmt.Fprintln(a.stdout, "warning: "+w.ErrorWithSource())
+						}
+					}
+					a.infof("%s: ok%s", file, countWarnings(len(rs.Warnings)))
 					continue
 				}
 				var list rulesets.ErrorList
@@ -76,7 +90,7 @@ With --json it prints a list of {file, line, col, path, message} instead
 			if code == exitOK {
 				return nil
 			}
-			a.infof("%s", countProblems(len(problems), len(files)))
+			a.infof("%s", countProblems(len(problems)-warnings(problems), len(files)))
 			return &exitError{code: code, printed: true}
 		},
 	}
@@ -85,14 +99,33 @@ With --json it prints a list of {file, line, col, path, message} instead
 }
 
 func countProblems(n, files int) string {
-	s := fmt.Sprintf("%d problems", n)
+	return fmt.Sprintf("%s in %s", plural(n, "problem"), plural(files, "file"))
+}
+
+// countWarnings says how many warnings a valid file has: " (1 warning)".
+func countWarnings(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return " (" + plural(n, "warning") + ")"
+}
+
+func warnings(ps []problem) int {
+	n := 0
+	for _, p := range ps {
+		if p.Warning {
+			n++
+		}
+	}
+	return n
+}
+
+// plural counts n of a noun whose plural adds an s: "1 rule", "2 rules".
+func plural(n int, noun string) string {
 	if n == 1 {
-		s = "1 problem"
+		return "1 " + noun
 	}
-	if files == 1 {
-		return s + " in 1 file"
-	}
-	return fmt.Sprintf("%s in %d files", s, files)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // writeJSON writes v as indented JSON followed by a newline.

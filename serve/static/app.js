@@ -463,6 +463,24 @@ import { draw, finalScene, tagColors } from "./draw.js";
     row("critical path length", num(m.critical_path_length, 0));
     row("dead ends", m.dead_ends);
     row("max depth", m.max_depth);
+    const sol = doc.route.solution;
+    if (sol) {
+      // The walkthrough of a level with locks (route.solution).
+      const rooms = (ids) => ids.length ? ids.join(", ") : "none";
+      row("solvable", sol.solvable ? "yes" : "no", sol.solvable ? "ok" : "bad");
+      if (sol.solvable) {
+        row("walkthrough steps", sol.walk.length - 1);
+        row("backtracking", sol.backtracking);
+        row("keys picked", sol.keys.map((k) => `${k.room} (step ${k.picked})`).join(", ") || "none");
+        row("locks opened", sol.locks.map((l) => `${l.room} with ${l.key_room} (step ${l.opened})`).join(", ") || "none");
+        row("essential locks", rooms(sol.essential));
+        row("unneeded keys", rooms(sol.unneeded_keys));
+        row("locks gating nothing", rooms(sol.idle_locks));
+        row("walk", sol.walk.join(" → "), "walk");
+      } else {
+        row("why not", sol.reason, "bad");
+      }
+    }
     row("build steps", doc.trace.steps.length);
     row("time", state.elapsed === null ? "—" : `${num(state.elapsed, 1)} ms`);
   }

@@ -8,6 +8,8 @@ const PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948
 const WALL = "#4a4037", FLOOR = "#cfc2a8", ENTRANCE = "#2e8b57", GOAL = "#f2c12e";
 // The rings of a build step's matched and added vertices.
 const MATCH = "#d62728", ADDED = "#1f77b4";
+// The walkthrough of a level with locks, as the PNG draws it with --trace.
+const WALK = "#1f6fb8", KEY = "#a87a05", LOCK = "#8e1b1b";
 
 // tagColors returns the colour the PNG gives each tag of doc: the tag's
 // params.tags.<tag>.color, else render's palette entry at the tag's place in
@@ -129,6 +131,40 @@ function markers(svg, byId, route, unit) {
     const m = el("polygon", { points: pts.join(" "), fill: GOAL, stroke: "#2b2520", "stroke-width": r * 0.1 }, svg);
     el("title", {}, m).textContent = `goal: room ${g.id}`;
   }
+  if (route.solution) walkthrough(svg, byId, route.solution, size);
+}
+
+// walkthrough draws a level's solution (route.solution) as the PNG's
+// --trace does: the walk as a blue line through the room centres, a key in
+// each key room and a padlock in each locked room, each with a tooltip.
+function walkthrough(svg, byId, sol, size) {
+  const shown = (id) => { const v = byId.get(id); return v && v.visible !== false ? v : null; };
+  const pts = [];
+  for (const id of sol.walk) { const v = shown(id); if (v) pts.push(`${v.x},${v.y}`); }
+  if (pts.length > 1) {
+    const w = el("polyline", { points: pts.join(" "), fill: "none", stroke: WALK, "stroke-width": 2.5, "stroke-opacity": 0.8,
+      "stroke-linejoin": "round", "vector-effect": "non-scaling-stroke" }, svg);
+    el("title", {}, w).textContent = `walkthrough: ${sol.walk.length - 1} steps, ${sol.backtracking} back into rooms entered before`;
+  }
+  for (const k of sol.keys) {
+    const v = shown(k.room);
+    if (!v) continue;
+    const r = size(v), m = el("g", {}, svg);
+    el("circle", { cx: v.x, cy: v.y, r, fill: "#f6f2e9", stroke: KEY, "stroke-width": r * 0.15 }, m);
+    el("circle", { cx: v.x - r * 0.35, cy: v.y, r: r * 0.25, fill: "none", stroke: KEY, "stroke-width": r * 0.15 }, m);
+    el("path", { d: `M${v.x - r * 0.1},${v.y} H${v.x + r * 0.6} M${v.x + r * 0.45},${v.y} V${v.y + r * 0.3}`, stroke: KEY, "stroke-width": r * 0.15, fill: "none" }, m);
+    el("title", {}, m).textContent = `key ${k.tag}: room ${k.room}` + (k.picked >= 0 ? `, picked up at step ${k.picked}` : ", not on the walk");
+  }
+  for (const l of sol.locks) {
+    const v = shown(l.room);
+    if (!v) continue;
+    const r = size(v), m = el("g", {}, svg);
+    el("circle", { cx: v.x, cy: v.y, r, fill: "#f6f2e9", stroke: LOCK, "stroke-width": r * 0.15 }, m);
+    el("rect", { x: v.x - r * 0.3, y: v.y - r * 0.55, width: r * 0.6, height: r * 0.6, rx: r * 0.25, fill: "none", stroke: LOCK, "stroke-width": r * 0.13 }, m);
+    el("rect", { x: v.x - r * 0.45, y: v.y - r * 0.1, width: r * 0.9, height: r * 0.65, rx: r * 0.1, fill: LOCK }, m);
+    const how = l.opened >= 0 ? `, opened at step ${l.opened} with the key of room ${l.key_room}${l.consumed ? " (spent)" : ""}` : ", not opened";
+    el("title", {}, m).textContent = `lock ${l.tag} (key ${l.key}): room ${l.room}${how}` + (sol.essential.includes(l.room) ? ", essential" : "");
+  }
 }
 
 function legend(box, vs, scene) {
@@ -152,6 +188,7 @@ function legend(box, vs, scene) {
     box.append(s);
   };
   if (scene.route) { mark(ENTRANCE, "entrance"); mark(GOAL, "goal"); }
+  if (scene.route && scene.route.solution) { mark(WALK, "walkthrough"); mark(KEY, "key", true); mark(LOCK, "lock", true); }
   if (scene.match) { mark(MATCH, "matched", true); mark(ADDED, "added", true); }
 }
 
