@@ -171,7 +171,7 @@ func checkText(t *testing.T, d *Document, g *raster.Grid, ent, vars []byte) {
 func TestTextLevels(t *testing.T) {
 	seeds, caves := uint64(10), uint64(2)
 	if testing.Short() {
-		seeds, caves = 3, 1
+		seeds, caves = 1, 1
 	}
 	for _, c := range sweep(t, seeds, caves) {
 		t.Run(c.String(), func(t *testing.T) {

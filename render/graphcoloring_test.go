@@ -109,7 +109,7 @@ func checkGraphColoring(t *testing.T, d *Document) {
 func TestGraphColoringReadsBack(t *testing.T) {
 	seeds := uint64(6)
 	if testing.Short() {
-		seeds = 2
+		seeds = 1
 	}
 	for _, c := range sweep(t, seeds, 1) { // caves: 330 rooms, one is plenty
 		t.Run(c.String(), func(t *testing.T) {
