@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/dungraph/dungraph/planar"
 )
 
 // The design's base values for the build limits.
@@ -44,6 +46,14 @@ type Options struct {
 	// one, as drawn at the time. Pipelines that lay levels out set it: such
 	// a crossing cannot be undone by moving new vertices.
 	RejectCrossings bool
+	// RejectNonPlanar rejects a match (reason NonPlanar) when the graph
+	// of corridors after the rewrite would not be planar, so that a build
+	// from a planar graph stays planar; with RejectCrossings it also
+	// rejects a rewrite whose new corridors between mapped vertices cross
+	// one another as drawn. Rules whose rewrites cannot break planarity
+	// (see NOTES.md) are not tested. Pipelines set it for the ruleset
+	// setting build.planar = "reject".
+	RejectNonPlanar bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -103,9 +113,9 @@ type RuleStats struct {
 	// Checked counts the candidates whose conditions were checked; with
 	// Options.Exhaustive, all candidates of eligible rules.
 	Checked int
-	// Negated, Valence, Flip and Crossing count the checked candidates
-	// rejected for each reason.
-	Negated, Valence, Flip, Crossing int
+	// Negated, Valence, Flip, Crossing and NonPlanar count the checked
+	// candidates rejected for each reason.
+	Negated, Valence, Flip, Crossing, NonPlanar int
 }
 
 // PassResult says how a pass ended.
@@ -206,6 +216,9 @@ type builder struct {
 	// is done.
 	polls int
 	err   error
+	// planar and planarEdges are the planarity test's scratch.
+	planar      planar.Tester
+	planarEdges []planar.Edge
 }
 
 // pollEvery: stopped looks at the context once per this many calls.
@@ -325,6 +338,8 @@ func (s *RuleStats) count(v Reason) {
 		s.Flip++
 	case Crossing:
 		s.Crossing++
+	case NonPlanar:
+		s.NonPlanar++
 	}
 }
 
@@ -415,11 +430,19 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 }
 
 // verdict is the compiled rule's verdict plus, when the options ask for it,
-// the crossing check.
+// the crossing and planarity checks.
 func (b *builder) verdict(c *compiled, m []int) Reason {
 	v := c.verdict(b.g, m, b.opts.MaxValence)
 	if v == OK && b.opts.RejectCrossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
 		return Crossing
+	}
+	if v == OK && b.opts.RejectNonPlanar {
+		if b.opts.RejectCrossings && len(c.closing) > 1 && c.closingCross(b.g, m) {
+			return NonPlanar
+		}
+		if !c.planarSafe && !b.planarAfter(c, m) {
+			return NonPlanar
+		}
 	}
 	return v
 }

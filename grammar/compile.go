@@ -79,6 +79,12 @@ type compiled struct {
 	// matched a cosmetic edge and so turns it into a corridor.
 	closing  []cSubEdge
 	newCount int
+	// newIndex numbers the new substitute vertices 0..newCount-1 in the
+	// order the rewrite appends them (-1 for mapped ones).
+	newIndex []int
+	// planarSafe: no rewrite by the rule can make a planar corridor graph
+	// non-planar (see keepsPlanar).
+	planarSafe bool
 }
 
 type pnbr struct {
@@ -335,7 +341,9 @@ func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 		}
 		if p, ok := pIdx[v.ID]; ok {
 			sv.mapped = p
+			c.newIndex = append(c.newIndex, -1)
 		} else {
+			c.newIndex = append(c.newIndex, c.newCount)
 			c.newCount++
 		}
 		c.sub = append(c.sub, sv)
@@ -361,6 +369,7 @@ func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 	}
 	c.root = c.chooseRoot()
 	c.flips = c.flipPairs()
+	c.planarSafe = c.keepsPlanar()
 	return c
 }
 

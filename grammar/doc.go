@@ -19,6 +19,10 @@
 // only the neighbourhood of the changed vertices is searched again, so the
 // cost of a rewrite does not grow with the graph.
 //
+// Options.RejectNonPlanar skips matches whose rewrite would leave a graph of
+// corridors that is not planar (package planar tests it), except for rules
+// whose rewrites provably cannot break planarity, which are never tested.
+//
 // The package does not lay graphs out; Options.AfterRewrite is the hook the
 // layout package uses to redraw the graph after each rewrite.
 package grammar

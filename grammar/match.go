@@ -30,12 +30,18 @@ const (
 	// that crosses an existing corridor (checked only when
 	// Options.RejectCrossings is set).
 	Crossing
+	// NonPlanar: the rewrite would leave corridors that no drawing can
+	// keep apart: the corridor graph would not be planar, or (with
+	// Options.RejectCrossings) two corridors it adds between mapped
+	// vertices would cross each other (checked only when
+	// Options.RejectNonPlanar is set).
+	NonPlanar
 )
 
-var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing"}
+var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing", NonPlanar: "nonplanar"}
 
 // String returns the reason's name as the CLI prints it: "ok", "lock",
-// "negated", "valence", "flip" or "crossing".
+// "negated", "valence", "flip", "crossing" or "nonplanar".
 func (r Reason) String() string {
 	if r < 0 || int(r) >= len(reasonNames) {
 		return fmt.Sprintf("Reason(%d)", int(r))

@@ -10,7 +10,7 @@ import (
 )
 
 // The brute-force reference matcher. It is written from the specification
-// (issue 2, "Matching", and the doc comments of Rule, PatternVertex, Matches
+// (docs/rulesets.md, "Matching and mapping", and the doc comments of Rule, PatternVertex, Matches
 // and Diagnose), not from match.go: it reads rules as the user wrote them
 // (Rule, not the compiled form) and hosts through the exported Graph API,
 // enumerates every injective assignment of pattern vertices to host

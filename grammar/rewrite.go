@@ -118,7 +118,8 @@ func (c *compiled) rewrite(g *Graph, m []int, created int, startSize float64) []
 		if h, ok := g.Edge(a, b); ok {
 			// A context edge: keep the host's, except that a corridor of
 			// the substitute turns a cosmetic edge into a corridor: the
-			// substitute's rooms must stay joined (found by FuzzBuild).
+			// substitute's rooms must stay joined (a FuzzBuild corpus
+			// entry keeps the case).
 			if h.Cosmetic && !e.cosm {
 				g.RemoveEdge(a, b)
 				g.addEdge(Edge{A: a, B: b, LengthFactor: h.LengthFactor})

@@ -25,7 +25,7 @@ type Clearance struct {
 // not by itself decide touching. It panics where Check panics.
 //
 // Each room searches the grid in rings of cells around itself and stops
-// once a ring is farther than the best gaps found so far; a first pass over
+// once a ring is farther than the best gaps found so far; an initial scan of
 // each room's own cells finds good bounds, so on a drawing whose rooms are
 // spread evenly a room visits about two rings.
 func (c *Checker) Clearance(rooms []Disc, corridors []Corridor) Clearance {
@@ -45,7 +45,7 @@ func (c *Checker) Clearance(rooms []Disc, corridors []Corridor) Clearance {
 		}
 		x0, y0, x1, y1 := g.discCells(rooms[i].Center, rooms[i].Radius)
 		if g.wide(x0, y0, x1, y1) {
-			continue // the first pass visited every bucket for it
+			continue // the initial scan visited every bucket for it
 		}
 		c.nextQuery()
 		for k := 1; ; k++ {

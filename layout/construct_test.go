@@ -87,9 +87,9 @@ func TestConstructorDrawsEdgesNearTarget(t *testing.T) {
 // moves elsewhere): every tree has a crossing-free drawing, and the
 // construction must find one. Freed vertices move
 // without bounds to undo a rewrite's conflict and could be left in
-// another: measured over 150 trees, 4 ended with conflicts before session
-// 4, 1 with per-vertex step control, none since per-direction limits and
-// group retraction. The test wants none in 24.
+// another; per-vertex step control, per-direction limits and group
+// retraction prevent that (NOTES.md, "Validity is an invariant"). The test
+// wants none in 24.
 func TestConstructionEndsCrossingFree(t *testing.T) {
 	full := testGrammar(t)
 	def := full.Definition()

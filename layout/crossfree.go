@@ -30,14 +30,11 @@ import (
 // direction is undefined (coincident points, a point on a corridor) the
 // direction the forces part them along is used.
 //
-// The construction drawing (points, no rooms) uses the same limits. It
-// used to bound each vertex in every direction, which froze any pair
-// within keep: a vertex retracted close to its anchor stayed there, the
-// next rewrite at it retracted closer still, and caves grown to 3,000
-// rooms held 4,800 pairs closer than 1 unit (clumps of hundreds), which
-// the relax pass could only scale out (1.3 million units wide, 6 and 15
-// attempts for seeds 1 and 2). With per-direction limits: none, 1
-// attempt each, 33,000–66,000 wide (see NOTES.md).
+// The construction drawing (points, no rooms) uses the same limits: a
+// bound in every direction freezes any pair within keep, so a vertex
+// retracted close to its anchor stays there, the next rewrite at it
+// retracts closer still, and clumps form that the relax pass can only
+// scale out (NOTES.md, "The stretch", has the measurements).
 //
 // Only corridors (non-cosmetic edges) take part: cosmetic edges may cross.
 

@@ -72,6 +72,11 @@ type Forces struct {
 	// an edge and no edge can sweep over a vertex (PrEd): a drawing without
 	// crossings keeps none. Ignored while the drawing has crossings.
 	CrossingFree bool
+	// Gravity pulls every vertex toward the drawing's centroid in phases
+	// that move every vertex: alone, a vertex would move this fraction of
+	// its distance to the centroid per iteration. 0: none (the zero value
+	// does not take a default).
+	Gravity float64
 }
 
 // DefaultForces returns the design's base values for the construction
@@ -83,7 +88,7 @@ func DefaultForces() Forces {
 // DefaultRelax returns the design's base values for the relax pass
 // ([relax]).
 func DefaultRelax() Forces {
-	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Cutoff: 3, MaxIterations: 300}
+	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Cutoff: 3, MaxIterations: 300, Gravity: 0.0025}
 }
 
 func (f Forces) withDefaults() Forces {

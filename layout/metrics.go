@@ -31,6 +31,8 @@ type Quality struct {
 	// Aspect is its longer side over its shorter.
 	Min, Max r2.Vec
 	Aspect   float64
+	// Geometry is the level's geometry in rooms (see Geometry).
+	Geometry
 }
 
 // StressSources is how many source vertices Stress samples.
@@ -40,7 +42,10 @@ const StressSources = 32
 // corridor gap.
 func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	var q Quality
-	target := func(a, b int) float64 { return gap + rooms[a].Radius + rooms[b].Radius }
+	target := func(a, b int) float64 {
+		h, _ := g.Edge(a, b)
+		return corridorTarget(gap, rooms[a].Radius, rooms[b].Radius, h.LengthFactor)
+	}
 	edges := g.Edges()
 	if len(edges) > 0 {
 		var sum float64
@@ -54,6 +59,7 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	}
 	q.Stress = stress(g, target)
 	q.AngularResolution = angularResolution(g)
+	q.Geometry = MeasureGeometry(g, rooms)
 	if g.Order() > 0 {
 		q.Min = r2.Vec{X: math.Inf(1), Y: math.Inf(1)}
 		q.Max = r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}

@@ -61,7 +61,7 @@ type Extent struct{ Min, Max int }
 // Room is the size of the room at one vertex: a W × H rectangle centred on
 // the vertex, and the radius of the disc around it (half its diagonal), which
 // is what the intersection check and the relax pass see. A corridor's target
-// length is Gap() plus its two rooms' radii.
+// length is its two rooms' radii plus Gap() times its length factor.
 type Room struct {
 	W, H   float64
 	Radius float64
@@ -89,6 +89,17 @@ func AssignRooms(g *grammar.Graph, r Rooms, extent func(tag string) (Extent, boo
 		out[v] = Room{W: w, H: h, Radius: math.Sqrt(float64(w*w)+float64(h*h)) / 2}
 	}
 	return out, nil
+}
+
+// corridorTarget is the relax pass's target length of a corridor between
+// rooms of radii ra and rb: the radii plus gap times the length factor f
+// (0 means 1). The factor scales the corridor between the rooms' discs,
+// the part a player walks, rather than the whole centre-to-centre length
+// as the design did: with the design's rule a factor of 0.5 asks the
+// rooms to overlap and a factor of 3 triples the rooms' radii too, so the
+// visible corridors would not keep the ratio the author wrote.
+func corridorTarget(gap, ra, rb, f float64) float64 {
+	return float64(gap*lengthFactor(f)) + ra + rb
 }
 
 // RelaxStats describes a relax pass.
@@ -160,7 +171,7 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	var ratios []float64
 	for _, e := range g.Edges() {
 		if cur := dist(pos[e.A], pos[e.B]); cur > 0 {
-			ratios = append(ratios, float64(gap+rooms[e.A].Radius+rooms[e.B].Radius)/cur)
+			ratios = append(ratios, corridorTarget(gap, rooms[e.A].Radius, rooms[e.B].Radius, e.LengthFactor)/cur)
 		}
 	}
 	if len(ratios) == 0 {
@@ -266,7 +277,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 	var corrs []Corridor
 	for _, e := range g.Edges() {
 		cur := dist(pos[e.A], pos[e.B])
-		want := gap + rooms[e.A].Radius + rooms[e.B].Radius
+		want := corridorTarget(gap, rooms[e.A].Radius, rooms[e.B].Radius, e.LengthFactor)
 		if cur == 0 {
 			return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", e.A, e.B, ErrUnfixable)
 		}

@@ -286,14 +286,22 @@ func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a i
 // intersection check: the drawing benchmarks compare with other layouts.
 func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
-	bo := rs.Build.Options()
-	bo.RejectCrossings = true
+	bo := buildOptions(rs)
 	bo.AfterRewrite = con.AfterRewrite
 	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
 	if err != nil {
 		return nil, err
 	}
 	return res.Graph, nil
+}
+
+// buildOptions are the grammar options of rs's builds in the pipeline:
+// matches whose corridors would cross are rejected, except under
+// build.planar = "junction", where crossings become junction rooms.
+func buildOptions(rs *rulesets.Ruleset) grammar.Options {
+	bo := rs.Build.Options()
+	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
+	return bo
 }
 
 // LayoutForces converts a ruleset's [layout] or [relax] table to the
@@ -310,6 +318,7 @@ func LayoutForces(f rulesets.Forces) layout.Forces {
 		Cutoff:              f.Cutoff,
 		MaxIterations:       f.MaxIterations,
 		CrossingFree:        f.CrossingFree,
+		Gravity:             f.Gravity,
 	}
 }
 
@@ -327,16 +336,17 @@ type progress struct {
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
-	bo := rs.Build.Options()
+	bo := buildOptions(rs)
 	bo.Exhaustive = opts.Exhaustive
-	bo.RejectCrossings = true
 	bo.Context = ctx
+	prov := newProvenance()
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		prov.record(g, s)
 		pr.stage = StageLayout
 		if err := con.AfterRewrite(g, s); err != nil {
 			return err
@@ -385,6 +395,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			crossings++
 		}
 	}
+	if crossings > 0 && rs.Build.Planar == rulesets.PlanarJunction {
+		planarise(g, construction, rs.Role(rulesets.RoleJunction), prov)
+		corridors = corridorsOf(g)
+		construction = checker.Check(discs(g, nil), corridors)
+	}
 	rooms, err := layout.AssignRooms(g, roomsOf(rs), extentOf(rs), rng)
 	if err != nil {
 		return nil, "", 0, err
@@ -392,7 +407,11 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	gap := roomsOf(rs).Gap()
 	relax, err := layout.RelaxWatch(g, rooms, gap, LayoutForces(rs.Relax), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
-		return nil, err.Error(), crossings, nil
+		reason := err.Error()
+		if b := prov.blameCrossings(construction, rs, res); b != "" {
+			reason += "; " + b
+		}
+		return nil, reason, crossings, nil
 	} else if err != nil {
 		return nil, "", 0, err
 	}
@@ -401,7 +420,17 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	ds := discs(g, rooms)
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
-		return nil, describe(cs), len(cs), nil
+		reason := describe(cs)
+		if b := prov.blameCrossings(cs, rs, res); b != "" {
+			reason += "; " + b
+		}
+		return nil, reason, len(cs), nil
+	}
+	quality := layout.Measure(g, rooms, gap)
+	if miss := limitsOf(rs).Miss(quality.Geometry); miss != "" {
+		// Valid but not good: a level of dots in a vast plane, or a few
+		// corridors blown up past the rest, is retried like a conflict.
+		return nil, "geometry outside the [quality] limits: " + miss, 0, nil
 	}
 	roles := Roles(rs)
 	rt, err := route.Find(g, roles)
@@ -428,7 +457,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			ConstructionCrossings: crossings,
 			Construct:             con.Stats(),
 			Relax:                 relax,
-			Quality:               layout.Measure(g, rooms, gap),
+			Quality:               quality,
 			Clearance:             checker.Clearance(ds, corridors),
 		},
 	}
@@ -455,6 +484,11 @@ func describe(cs []layout.Conflict) string {
 		parts = append(parts, c.String())
 	}
 	return fmt.Sprintf("%d conflicts after relaxing: %s", len(cs), strings.Join(parts, "; "))
+}
+
+func limitsOf(rs *rulesets.Ruleset) layout.Limits {
+	q := rs.Quality
+	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
 }
 
 func roomsOf(rs *rulesets.Ruleset) layout.Rooms {

@@ -263,10 +263,10 @@ func TestMemoryBudget(t *testing.T) {
 	}
 }
 
-// TestRelaxConverges: tree levels' relax pass used to run to its
-// 300-iteration cap on half the seeds, with rooms swinging back and forth
-// across a stiff repulsion; per-vertex step control (layout's stepHeat)
-// lets it settle. Measured over seeds 1–40: 19 converged before, 38 after.
+// TestRelaxConverges: without per-vertex step control (layout's stepHeat)
+// tree levels' relax pass runs to its 300-iteration cap on half the seeds,
+// with rooms swinging back and forth across a stiff repulsion; with it, 38
+// of seeds 1–40 converge (NOTES.md, "Forces").
 func TestRelaxConverges(t *testing.T) {
 	rs, err := rulesets.Bundled("tree")
 	if err != nil {

@@ -82,11 +82,12 @@ type RulesetRef struct {
 // defaults included: the ruleset's tables of the same names.
 type Params struct {
 	// Weights is "rule" or "match" (see grammar.WeightMode).
-	Weights string `json:"weights"`
-	Build   Build  `json:"build"`
-	Layout  Forces `json:"layout"`
-	Relax   Forces `json:"relax"`
-	Rooms   Rooms  `json:"rooms"`
+	Weights string  `json:"weights"`
+	Build   Build   `json:"build"`
+	Layout  Forces  `json:"layout"`
+	Relax   Forces  `json:"relax"`
+	Rooms   Rooms   `json:"rooms"`
+	Quality Quality `json:"quality"`
 	// Tags holds, for every tag the ruleset configures or the level uses,
 	// its effective settings, by tag name.
 	Tags map[string]Tag `json:"tags"`
@@ -127,6 +128,10 @@ type Build struct {
 	MaxVertices   int `json:"max_vertices"`
 	MaxValence    int `json:"max_valence"`
 	Attempts      int `json:"attempts"`
+	// Planar is build.planar when it is not the default "reject"; a
+	// level of the default leaves it out, so its file reads as one
+	// written before the key existed.
+	Planar string `json:"planar,omitempty"`
 	// RequireSolvable is written only for a ruleset that declares locks:
 	// it does nothing in one that does not.
 	RequireSolvable *bool `json:"require_solvable,omitempty"`
@@ -143,6 +148,7 @@ type Forces struct {
 	Cutoff              Float  `json:"cutoff"`
 	MaxIterations       int    `json:"max_iterations"`
 	CrossingFree        bool   `json:"crossing_free"`
+	Gravity             Float  `json:"gravity"`
 }
 
 // Rooms is the [rooms] table.
@@ -151,6 +157,14 @@ type Rooms struct {
 	MinExtent   int   `json:"min_extent"`
 	MaxExtent   int   `json:"max_extent"`
 	RadiusFudge Float `json:"radius_fudge"`
+}
+
+// Quality is the [quality] table.
+type Quality struct {
+	MaxStretch Float `json:"max_stretch"`
+	MaxTail    Float `json:"max_tail"`
+	MaxWorst   Float `json:"max_worst"`
+	MinDensity Float `json:"min_density"`
 }
 
 // Tag is a [tags.<name>] table with its defaults filled in.
@@ -249,6 +263,10 @@ type QualityMetrics struct {
 	Min               Point `json:"min"`
 	Max               Point `json:"max"`
 	Aspect            Float `json:"aspect"`
+	Stretch           Float `json:"stretch"`
+	Tail              Float `json:"tail"`
+	Worst             Float `json:"worst"`
+	Density           Float `json:"density"`
 }
 
 // Point is a position in world units.
@@ -302,6 +320,9 @@ type RuleStats struct {
 	Valence    int    `json:"valence"`
 	Flip       int    `json:"flip"`
 	Crossing   int    `json:"crossing"`
+	// NonPlanar is left out when 0, as in every level of a planar
+	// grammar.
+	NonPlanar int `json:"nonplanar,omitempty"`
 }
 
 // Failure is a rejected earlier attempt.
@@ -376,6 +397,7 @@ func FromLevel(lv *level.Level) (*Document, error) {
 			Layout:  forcesOf(rs.Layout),
 			Relax:   forcesOf(rs.Relax),
 			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
+			Quality: Quality{MaxStretch: Float(rs.Quality.MaxStretch), MaxTail: Float(rs.Quality.MaxTail), MaxWorst: Float(rs.Quality.MaxWorst), MinDensity: Float(rs.Quality.MinDensity)},
 			Tags:    map[string]Tag{},
 			Rules:   map[string]RuleParams{},
 			Groups:  map[string]GroupParams{},
@@ -462,6 +484,9 @@ func routeOf(r *route.Route) Route {
 func buildOf(rs *rulesets.Ruleset) Build {
 	b := rs.Build
 	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
+	if b.Planar != rulesets.PlanarReject {
+		out.Planar = b.Planar
+	}
 	if len(rs.Locks()) > 0 {
 		out.RequireSolvable = &b.RequireSolvable
 	}
@@ -473,6 +498,7 @@ func forcesOf(f rulesets.Forces) Forces {
 		SpringStrength: Float(f.SpringStrength), EdgeLength: Float(f.EdgeLength), Repulsion: Float(f.Repulsion),
 		MaxDelta: Float(f.MaxDelta), ConvergenceDistance: Float(f.ConvergenceDistance),
 		Spring: f.Spring, Cutoff: Float(f.Cutoff), MaxIterations: f.MaxIterations, CrossingFree: f.CrossingFree,
+		Gravity: Float(f.Gravity),
 	}
 }
 
@@ -486,6 +512,7 @@ func metricsOf(m level.Metrics) Metrics {
 		Quality: QualityMetrics{
 			EdgeDeviation: Float(q.EdgeDeviation), Stress: Float(q.Stress), AngularResolution: Float(q.AngularResolution),
 			Min: pointOf(q.Min), Max: pointOf(q.Max), Aspect: Float(q.Aspect),
+			Stretch: Float(q.Stretch), Tail: Float(q.Tail), Worst: Float(q.Worst), Density: Float(q.Density),
 		},
 		Clearance:         ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
 		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: Float(m.CriticalPathLength),
@@ -543,6 +570,7 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
 			st.Stats = append(st.Stats, RuleStats{
 				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
 				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
+				NonPlanar: rs.NonPlanar,
 			})
 		}
 		t.Steps = append(t.Steps, st)

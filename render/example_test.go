@@ -142,11 +142,11 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 114 lines of 114 cells
+	// 116 lines of 116 cells
 	// P: 1
 	// G: 1
-	// H: 29
-	// I: 27
+	// H: 28
+	// I: 28
 	// variation letters: AB
 }
 
@@ -162,5 +162,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":119,"height":136,"entrance":{"q":-13,"r":122},"goal":{"q":40,"r":13},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":121,"height":140,"entrance":{"q":-12,"r":126},"goal":{"q":38,"r":14},
 }

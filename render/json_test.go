@@ -300,7 +300,7 @@ func TestBuildProvenance(t *testing.T) {
 func TestParamsCoverRulesetKeys(t *testing.T) {
 	tables := map[string]reflect.Type{
 		"build": reflect.TypeFor[Build](), "layout": reflect.TypeFor[Forces](),
-		"relax": reflect.TypeFor[Forces](), "rooms": reflect.TypeFor[Rooms](),
+		"relax": reflect.TypeFor[Forces](), "rooms": reflect.TypeFor[Rooms](), "quality": reflect.TypeFor[Quality](),
 		"tags.<tag>": reflect.TypeFor[Tag](), "rules.<rule>": reflect.TypeFor[RuleParams](),
 		"groups.<group>": reflect.TypeFor[GroupParams](), "passes.<pass>": reflect.TypeFor[PassParams](),
 	}

@@ -371,7 +371,7 @@ func (w *walker) typed(t reflect.Type, tok token, path string) error {
 
 // object checks the members of an object against struct type t, whose
 // opening brace at off has been read: every key must be one of t's,
-// exactly, and present once.
+// exactly, and present once (an omitempty field at most once).
 func (w *walker) object(t reflect.Type, path string, off int) error {
 	si := w.info(t)
 	seen := make([]bool, len(si.names))

@@ -140,6 +140,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.build.max_vertices", b.MaxVertices, 1)
 	atLeast("params.build.max_valence", b.MaxValence, 1)
 	atLeast("params.build.attempts", b.Attempts, 1)
+	switch b.Planar {
+	case "", rulesets.PlanarJunction, rulesets.PlanarOff:
+	default:
+		p.add("params.build.planar", "planar %q is not %q or %q (or left out for %q)", b.Planar, rulesets.PlanarJunction, rulesets.PlanarOff, rulesets.PlanarReject)
+	}
 	if b.MinVertices > b.MaxVertices {
 		p.add("params.build", "min_vertices %d is greater than max_vertices %d", b.MinVertices, b.MaxVertices)
 	}
@@ -158,6 +163,9 @@ func (d *Document) validateParams(p *problems) {
 		}
 		positive(member(t.path, "cutoff"), f.Cutoff)
 		atLeast(member(t.path, "max_iterations"), f.MaxIterations, 1)
+		if g := float64(f.Gravity); !(g >= 0 && g <= 1) {
+			p.add(member(t.path, "gravity"), "is %v, want a number from 0 to 1", g)
+		}
 	}
 	r := pp.Rooms
 	positive("params.rooms.margin", r.Margin)
@@ -165,6 +173,11 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
 	positive("params.rooms.radius_fudge", r.RadiusFudge)
+	q := pp.Quality
+	positive("params.quality.max_stretch", q.MaxStretch)
+	positive("params.quality.max_tail", q.MaxTail)
+	positive("params.quality.max_worst", q.MaxWorst)
+	positive("params.quality.min_density", q.MinDensity)
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
 		if !isIdent(name) {
@@ -182,13 +195,13 @@ func (d *Document) validateParams(p *problems) {
 			p.add(member(tp, "variation"), "is %q, want a letter A-Z or \"\"", v)
 		}
 		switch t.Role {
-		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey:
+		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleJunction:
 		case rulesets.RoleLock:
 			if k, ok := pp.Tags[t.Key]; !ok || k.Role != rulesets.RoleKey {
 				p.add(member(tp, "key"), "%q is not a tag of params.tags with role %q", t.Key, rulesets.RoleKey)
 			}
 		default:
-			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock)
+			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction)
 		}
 		if t.Role != rulesets.RoleLock && (t.Key != "" || t.Consumed) {
 			p.add(tp, "key and consumed are for tags with role %q", rulesets.RoleLock)

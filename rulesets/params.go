@@ -27,21 +27,33 @@ type Build struct {
 	// Attempts is how many whole levels, each with a seed derived from the
 	// user's, are tried before giving up when the layout fails. Default 20.
 	Attempts int `toml:"attempts"`
+	// Planar says what happens to a rewrite that would leave corridors no
+	// drawing can keep apart: PlanarReject (the default) skips the match,
+	// PlanarJunction keeps it and turns each crossing left in the
+	// construction drawing into a junction room, PlanarOff does neither.
+	Planar string `toml:"planar"`
 	// RequireSolvable rejects an attempt whose level cannot be finished
 	// (see route.Solve), like an attempt with conflicts, when the ruleset
 	// declares locks; a ruleset without locks ignores it. Default true.
 	RequireSolvable bool `toml:"require_solvable"`
 }
 
+// The values of build.planar.
+const (
+	PlanarReject   = "reject"
+	PlanarJunction = "junction"
+	PlanarOff      = "off"
+)
+
 // DefaultBuild returns the [build] defaults.
 func DefaultBuild() Build {
 	return Build{
-		MaxIterations: grammar.DefaultMaxIterations,
-		MinVertices:   grammar.DefaultMinVertices,
-		MaxVertices:   grammar.DefaultMaxVertices,
-		MaxValence:    grammar.DefaultMaxValence,
-		Attempts:      20,
-
+		MaxIterations:   grammar.DefaultMaxIterations,
+		MinVertices:     grammar.DefaultMinVertices,
+		MaxVertices:     grammar.DefaultMaxVertices,
+		MaxValence:      grammar.DefaultMaxValence,
+		Attempts:        20,
+		Planar:          PlanarReject,
 		RequireSolvable: true,
 	}
 }
@@ -53,6 +65,11 @@ func (b *Build) check(c check) {
 	c.atLeast("max_valence", b.MaxValence, 1)
 	c.atLeast("attempts", b.Attempts, 1)
 	c.order("min_vertices", b.MinVertices, "max_vertices", b.MaxVertices, "")
+	switch b.Planar {
+	case PlanarReject, PlanarJunction, PlanarOff:
+	default:
+		c.fail("planar", "planar is %q: use %q (skip rewrites that cannot be drawn without crossings), %q (turn crossings into junction rooms) or %q", b.Planar, PlanarReject, PlanarJunction, PlanarOff)
+	}
 }
 
 // Options returns the grammar build options for these limits.
@@ -62,6 +79,8 @@ func (b Build) Options() grammar.Options {
 		MinVertices:   b.MinVertices,
 		MaxVertices:   b.MaxVertices,
 		MaxValence:    b.MaxValence,
+		// "junction" lets the layout planarise, "off" lets attempts fail.
+		RejectNonPlanar: b.Planar == PlanarReject,
 	}
 }
 
@@ -96,6 +115,11 @@ type Forces struct {
 	// keeps none (see NOTES.md, PrEd). The relax pass always does. Default
 	// true.
 	CrossingFree bool `toml:"crossing_free"`
+	// Gravity pulls every vertex toward the drawing's centroid in phases
+	// that move every vertex: alone, a vertex would move this fraction of
+	// its distance per step. From 0 to 1. Defaults 0 ([layout])
+	// and 0.0025 ([relax]).
+	Gravity float64 `toml:"gravity"`
 }
 
 // DefaultLayout returns the [layout] defaults.
@@ -107,7 +131,7 @@ func DefaultLayout() Forces {
 // DefaultRelax returns the [relax] defaults.
 func DefaultRelax() Forces {
 	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01,
-		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true}
+		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}
 }
 
 func (f *Forces) check(c check) {
@@ -120,6 +144,9 @@ func (f *Forces) check(c check) {
 	c.atLeast("max_iterations", f.MaxIterations, 1)
 	if f.Spring != "log" && f.Spring != "hooke" {
 		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
+	}
+	if !(f.Gravity >= 0 && f.Gravity <= 1) {
+		c.fail("gravity", "gravity is %v: use a number from 0 (none) to 1, such as 0.0025", f.Gravity)
 	}
 }
 
@@ -148,6 +175,36 @@ func (r *Rooms) check(c check) {
 	c.atLeast("max_extent", r.MaxExtent, 1)
 	c.order("min_extent", r.MinExtent, "max_extent", r.MaxExtent, "")
 	c.positive("radius_fudge", r.RadiusFudge)
+}
+
+// Quality holds the limits on a level's geometry, the [quality] table
+// (see layout.Geometry): a level outside them is a failed attempt. Every
+// value must be greater than 0.
+type Quality struct {
+	// MaxStretch bounds the median visible corridor length, in median
+	// room extents. Default 3.
+	MaxStretch float64 `toml:"max_stretch"`
+	// MaxTail bounds the 99th percentile of the visible corridor lengths
+	// over their median. Default 5.
+	MaxTail float64 `toml:"max_tail"`
+	// MaxWorst bounds the longest visible corridor, in median room
+	// extents. Default 12.
+	MaxWorst float64 `toml:"max_worst"`
+	// MinDensity bounds the rooms' area over their bounding box's from
+	// below. Default 0.05.
+	MinDensity float64 `toml:"min_density"`
+}
+
+// DefaultQuality returns the [quality] defaults.
+func DefaultQuality() Quality {
+	return Quality{MaxStretch: 3, MaxTail: 5, MaxWorst: 12, MinDensity: 0.05}
+}
+
+func (q *Quality) check(c check) {
+	c.positive("max_stretch", q.MaxStretch)
+	c.positive("max_tail", q.MaxTail)
+	c.positive("max_worst", q.MaxWorst)
+	c.positive("min_density", q.MinDensity)
 }
 
 // Tag holds the settings of one tag, a [tags.<name>] table.
@@ -188,12 +245,15 @@ type Tag struct {
 const (
 	RoleEntrance = "entrance"
 	RoleGoal     = "goal"
+	// RoleJunction marks the tag of the rooms that build.planar =
+	// "junction" puts where two corridors cross.
+	RoleJunction = "junction"
 	RoleKey      = "key"
 	RoleLock     = "lock"
 )
 
 // roles are the values Tag.Role accepts besides "".
-var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock}
+var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction}
 
 // ReservedEntities are the characters of the text level format that a
 // tag's entity cannot take: wall, floor, spawn, the two doors and the goal.
@@ -297,7 +357,7 @@ func (c check) color(key, v string) {
 // role accepts "" and the roles.
 func (c check) role(key, v string) {
 	if v != "" && !slices.Contains(roles, v) {
-		c.fail(key, "role %q is not %q, %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleKey, RoleLock)
+		c.fail(key, "role %q is not %q, %q, %q, %q or %q (or leave the key out)", v, RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction)
 	}
 }
 

@@ -30,6 +30,8 @@ type Ruleset struct {
 	Layout Forces
 	Relax  Forces
 	Rooms  Rooms
+	// Quality holds the limits a level's geometry must keep.
+	Quality Quality
 	// Tags holds the tags the file configures, sorted by name; see Tag.
 	Tags []Tag
 
@@ -44,7 +46,8 @@ type Ruleset struct {
 
 	// Warnings are the likely mistakes of the file and overrides that are
 	// not errors: a limit that never binds, a rule that can never apply,
-	// settings of a tag no rule uses. A ruleset with warnings builds.
+	// settings of a tag no rule uses, a rule whose substitute is drawn with
+	// crossing corridors. A ruleset with warnings builds.
 	Warnings ErrorList
 
 	// Overrides are the overrides applied on top of the file, in order.
@@ -77,6 +80,7 @@ type file struct {
 	Layout      Forces      `toml:"layout"`
 	Relax       Forces      `toml:"relax"`
 	Rooms       Rooms       `toml:"rooms"`
+	Quality     Quality     `toml:"quality"`
 	Tags        tagSet      `toml:"tags"`
 	Groups      []fileGroup `toml:"groups" keyed:"group"`
 	Passes      []filePass  `toml:"passes" keyed:"pass"`
@@ -200,11 +204,12 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		Layout:  DefaultLayout(),
 		Relax:   DefaultRelax(),
 		Rooms:   DefaultRooms(),
+		Quality: DefaultQuality(),
 	}
 	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
 	rs := &Ruleset{
 		Name: f.Name, Description: f.Description,
-		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms,
+		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Quality: f.Quality,
 		Overrides: slices.Clone(l.Overrides),
 		File:      name, Source: bytes.Clone(src), SHA256: sha256.Sum256(src),
 	}
@@ -225,7 +230,11 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Layout.check(check{d, keyPath{"layout"}})
 	rs.Relax.check(check{d, keyPath{"relax"}})
 	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	rs.Quality.check(check{d, keyPath{"quality"}})
 	rs.Tags = d.tags(f.Tags, rs.Rooms)
+	if rs.Build.Planar == PlanarJunction && rs.Role(RoleJunction) == "" {
+		d.errAt(keyPath{"build", "planar"}, false, "planar = %q puts a room where two corridors cross: give one tag role = %q (for example [tags.x] role = %q)", PlanarJunction, RoleJunction, RoleJunction)
+	}
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights
@@ -242,6 +251,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		}
 		if len(d.errs) == 0 {
 			d.lint(def, index, rs.Build)
+			d.crossingSubstitutes(def.Rules, index)
 		}
 	}
 	if len(d.errs) > 0 {
@@ -273,7 +283,7 @@ func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
 			t.MaxExtent = def.MaxExtent
 		}
 		t.check(check{d, tp})
-		if t.Role == RoleEntrance || t.Role == RoleGoal {
+		if t.Role == RoleEntrance || t.Role == RoleGoal || t.Role == RoleJunction {
 			if other, dup := roles[t.Role]; dup {
 				d.errAt(tp.with("role"), false, "role %q is also the role of tags.%s: one tag per role", t.Role, other)
 			} else {
@@ -352,8 +362,8 @@ func (r *Ruleset) Keys() []string {
 	return out
 }
 
-// Role returns the tag that takes role (RoleEntrance or RoleGoal), or ""
-// when no tag does.
+// Role returns the tag that takes role (RoleEntrance, RoleGoal or
+// RoleJunction), or "" when no tag does.
 func (r *Ruleset) Role(role string) string {
 	for _, t := range r.Tags {
 		if t.Role == role {

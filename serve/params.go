@@ -45,7 +45,8 @@ type param struct {
 var choices = map[string][]string{
 	"weights": {"rule", "match"},
 	"spring":  {"log", "hooke"},
-	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock},
+	"role":    {"", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction},
+	"planar":  {rulesets.PlanarReject, rulesets.PlanarJunction, rulesets.PlanarOff},
 }
 
 // infoOf describes rs and its parameters, in the order of rulesets.Keys
@@ -57,10 +58,11 @@ func infoOf(rs *rulesets.Ruleset) rulesetInfo {
 		SHA256: hex.EncodeToString(rs.SHA256[:]), Source: string(rs.Source), Params: []param{},
 	}
 	tables := map[string]struct{ value, def any }{
-		"build":  {rs.Build, rulesets.DefaultBuild()},
-		"layout": {rs.Layout, rulesets.DefaultLayout()},
-		"relax":  {rs.Relax, rulesets.DefaultRelax()},
-		"rooms":  {rs.Rooms, rulesets.DefaultRooms()},
+		"build":   {rs.Build, rulesets.DefaultBuild()},
+		"layout":  {rs.Layout, rulesets.DefaultLayout()},
+		"relax":   {rs.Relax, rulesets.DefaultRelax()},
+		"rooms":   {rs.Rooms, rulesets.DefaultRooms()},
+		"quality": {rs.Quality, rulesets.DefaultQuality()},
 	}
 	add := func(group, key string, value, def any) {
 		p := param{Key: key, Group: group, Value: value, Default: def, Choices: choices[key[strings.LastIndexByte(key, '.')+1:]]}

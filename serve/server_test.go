@@ -538,6 +538,9 @@ func TestRulesetParams(t *testing.T) {
 	if c := byKey["layout.spring"].Choices; !slices.Equal(c, []string{"log", "hooke"}) {
 		t.Errorf("layout.spring choices %q", c)
 	}
+	if c := byKey["build.planar"].Choices; !slices.Equal(c, []string{"reject", "junction", "off"}) {
+		t.Errorf("build.planar choices %q", c)
+	}
 	// Every key an override may set has its controls, "<tag>" and the
 	// like expanded for the ruleset's names.
 	for _, k := range rulesets.Keys() {

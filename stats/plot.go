@@ -164,6 +164,9 @@ var axisLabels = map[string]string{
 	"dead_end_ratio":       "dead ends / rooms",
 	"attempts":             "attempts",
 	"edge_deviation":       "edge length deviation",
+	"stretch":              "stretch (median corridor / median room extent)",
+	"tail":                 "tail (p99 corridor / median corridor)",
+	"worst":                "worst (longest corridor / median room extent)",
 	"clearance":            "clearance (world units)",
 	"compactness":          "compactness (room area / bounding box)",
 }

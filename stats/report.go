@@ -160,6 +160,9 @@ var metrics = []metric{
 	{name: "dead_end_ratio", kind: kindRatio, values: one(func(s *Sample) float64 { return s.DeadEndRatio })},
 	{name: "attempts", all: true, values: one(func(s *Sample) float64 { return float64(s.Attempts) })},
 	{name: "edge_deviation", kind: kindReal, values: one(func(s *Sample) float64 { return s.EdgeDeviation })},
+	{name: "stretch", kind: kindReal, values: one(func(s *Sample) float64 { return s.Stretch })},
+	{name: "tail", kind: kindReal, values: one(func(s *Sample) float64 { return s.Tail })},
+	{name: "worst", kind: kindReal, values: one(func(s *Sample) float64 { return s.Worst })},
 	{name: "clearance", kind: kindReal, values: func(s *Sample, add func(float64)) {
 		if !math.IsInf(s.Clearance, 1) {
 			add(s.Clearance)

@@ -64,11 +64,15 @@ type Sample struct {
 	Tags, Rules []Count
 	// EdgeDeviation is the document's metrics.quality.edge_deviation.
 	EdgeDeviation float64
+	// Stretch, Tail and Worst are the document's metrics.quality.stretch,
+	// .tail and .worst: corridor lengths in rooms (see layout.Geometry).
+	Stretch, Tail, Worst float64
 	// Clearance is the smaller of metrics.clearance.rooms and
 	// metrics.clearance.corridors, +Inf when the level has neither.
 	Clearance float64
 	// Compactness is the rooms' total area (w × h) over the area of the
-	// bounding box of their rectangles.
+	// bounding box of their rectangles: the density of the quality
+	// limits (metrics.quality.density).
 	Compactness float64
 
 	// Locked says the level has a walkthrough (route.solution: its
@@ -103,6 +107,7 @@ func Measure(d *render.Document) (Sample, error) {
 		Rooms: len(w.Rooms()), Corridors: w.Corridors(),
 		CriticalPathRooms: len(d.Route.CriticalPath), CriticalPathLength: float64(d.Route.Length),
 		DeadEnds: len(d.Route.DeadEnds), EdgeDeviation: float64(d.Metrics.Quality.EdgeDeviation),
+		Stretch: float64(d.Metrics.Quality.Stretch), Tail: float64(d.Metrics.Quality.Tail), Worst: float64(d.Metrics.Quality.Worst),
 		Clearance: math.Inf(1),
 	}
 	if s.Attempts < s.Attempt+1 {

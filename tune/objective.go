@@ -46,6 +46,10 @@ var criteria = []criterion{
 	{"deviation", false, func(m Metrics) float64 { return m.EdgeDeviation }, "mean edge-length deviation, smaller first"},
 	{"clearance", true, func(m Metrics) float64 { return m.Clearance }, "minimum clearance, larger first"},
 	{"compactness", true, func(m Metrics) float64 { return m.Compactness }, "mean compactness, larger (denser) first"},
+	{"stretch", false, func(m Metrics) float64 { return m.Stretch }, "mean stretch (median corridor in room extents), smaller first"},
+	{"tail", false, func(m Metrics) float64 { return m.Tail }, "largest tail (p99 over median corridor), smaller first"},
+	{"worst", false, func(m Metrics) float64 { return m.Worst }, "largest worst corridor in room extents, smaller first"},
+	{"density", true, func(m Metrics) float64 { return m.Density }, "smallest density (room area over bounding box), larger first"},
 }
 
 // Criteria describes the names an objective may use: "name: meaning".

@@ -65,6 +65,11 @@ type Metrics struct {
 	// Compactness is the mean of the levels' compactness: room area over
 	// the area of the rooms' bounding box.
 	Compactness float64
+	// Stretch is the mean of the levels' stretch; Tail and Worst the
+	// largest tail and worst of any level, Density the smallest
+	// compactness of any level: the geometry the quality limits hold each
+	// level to (see layout.Geometry).
+	Stretch, Tail, Worst, Density float64
 }
 
 // MetricsOf returns the metrics of a summarized sample set.
@@ -75,15 +80,17 @@ func MetricsOf(s stats.Set) Metrics {
 		EdgeDeviation: mean(s.Metric("edge_deviation")),
 		Clearance:     math.NaN(),
 		Compactness:   mean(s.Metric("compactness")),
+		Stretch:       mean(s.Metric("stretch")),
+		Tail:          extreme(s.Metric("tail"), true),
+		Worst:         extreme(s.Metric("worst"), true),
+		Density:       extreme(s.Metric("compactness"), false),
 		MedianTimeMS:  math.NaN(),
 		TimeSpreadMS:  math.NaN(),
 	}
 	if s.Levels > 0 {
 		m.Validity = float64(s.FirstAttempt) / float64(s.Levels)
 	}
-	if d := s.Metric("clearance"); d.N > 0 {
-		m.Clearance = d.Min
-	}
+	m.Clearance = extreme(s.Metric("clearance"), false)
 	if s.Time != nil {
 		m.MedianTimeMS = s.Time.MedianMS
 		m.TimeSpreadMS = s.Time.P95MS - s.Time.MedianMS
@@ -96,6 +103,18 @@ func mean(d stats.Dist) float64 {
 		return math.NaN()
 	}
 	return d.Mean
+}
+
+// extreme returns d's largest value (largest true) or smallest, NaN when d
+// is empty.
+func extreme(d stats.Dist, largest bool) float64 {
+	switch {
+	case d.N == 0:
+		return math.NaN()
+	case largest:
+		return d.Max
+	}
+	return d.Min
 }
 
 // Run generates the levels of seeds for every cell of the grid of varies

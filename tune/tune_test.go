@@ -190,7 +190,7 @@ func TestRunGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantHead := []string{"rank", "relax.repulsion", "layout.max_delta", "levels", "valid", "first_attempt", "validity", "mean_attempts", "median_ms", "edge_deviation", "min_clearance", "compactness"}
+	wantHead := []string{"rank", "relax.repulsion", "layout.max_delta", "levels", "valid", "first_attempt", "validity", "mean_attempts", "median_ms", "edge_deviation", "min_clearance", "compactness", "stretch", "max_tail", "max_worst", "min_density"}
 	if len(rows) != 5 || !slices.Equal(rows[0], wantHead) {
 		t.Fatalf("CSV: %d rows, header %q; want 5 rows, header %q", len(rows), rows[0], wantHead)
 	}

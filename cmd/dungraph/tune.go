@@ -44,8 +44,8 @@ and its values are checked as --set checks them. A grid has at most 10000
 cells.
 
 Each cell reports first-attempt validity, mean attempts, median time per
-level, mean edge-length deviation, minimum clearance and mean compactness
-(docs/stats.md). A seed without a valid level counts against validity.
+level, mean edge-length deviation, minimum clearance, mean compactness,
+mean stretch, largest tail and worst, and smallest density (docs/stats.md). A seed without a valid level counts against validity.
 --objective ranks by a comma-separated list of criteria, each breaking the
 ties of the previous:
 

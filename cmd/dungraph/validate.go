@@ -34,7 +34,8 @@ of every file, each with file:line:col, the source line and a caret.
 The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
 Likely mistakes that do not stop the ruleset from building (a limit the
 budgets make moot, a rule that can never apply, settings of a tag no rule
-uses) are printed as warnings; they do not change the exit code.
+uses, a rule whose substitute
+is drawn with crossing corridors) are printed as warnings; they do not change the exit code.
 
 With --json it prints a list of {file, line, col, path, message, warning}
 instead (line and col are 0 for a problem with no place in the file;

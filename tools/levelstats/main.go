@@ -1,10 +1,13 @@
-// Command levelstats generates many levels of each bundled ruleset and
-// prints, per ruleset, the share valid on the first attempt and within the
-// attempts, the mean attempts, and the median and p95 time per level: the
-// table in BENCHMARKS.md. It is a measuring tool for the project, not part
-// of dungraph's CLI (dungraph stats, issue 7, will be).
+// Command levelstats generates many levels of each ruleset and prints two
+// tables: per ruleset, the share valid on the first attempt and within the
+// attempts, the mean attempts, and the median and p95 time per level (the
+// table in BENCHMARKS.md); and the levels' geometry (layout.Geometry):
+// stretch, tail, worst and density, median and extreme over the seeds, and
+// how many levels miss the default quality limits. A ruleset is a bundled
+// name or a .toml file (the test rulesets under level/testdata/quality).
+// It is a measuring tool for the project, not part of dungraph's CLI.
 //
-//	go run ./tools/levelstats -seeds 1000 [-rulesets quads,tree] [-set layout.spring=hooke ...]
+//	go run ./tools/levelstats -seeds 200 [-rulesets quads,level/testdata/quality/fans.toml] [-set build.max_vertices=300 ...]
 package main
 
 import (
@@ -16,13 +19,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
 func main() {
 	seeds := flag.Int("seeds", 1000, "seeds 1..N per ruleset")
-	only := flag.String("rulesets", "", "comma-separated ruleset names (default: all bundled)")
+	only := flag.String("rulesets", "", "comma-separated bundled ruleset names or .toml files (default: all bundled)")
 	var loader rulesets.Loader
 	flag.Func("set", "override a ruleset parameter, key=value (repeatable)", func(s string) error {
 		o, err := rulesets.ParseOverride(s)
@@ -37,52 +41,105 @@ func main() {
 	if *only != "" {
 		names = strings.Split(*only, ",")
 	}
-	fmt.Printf("| ruleset | rooms (median) | first attempt | valid | mean attempts | median time | p95 time |\n")
-	fmt.Printf("| --- | --- | --- | --- | --- | --- | --- |\n")
+	var rows []row
 	for _, name := range names {
-		rs, err := loader.Bundled(name)
+		var rs *rulesets.Ruleset
+		var err error
+		if strings.HasSuffix(name, ".toml") {
+			rs, err = loader.LoadFile(name)
+		} else {
+			rs, err = loader.Bundled(name)
+		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		var times []time.Duration
-		var rooms []int
-		first, valid, attempts := 0, 0, 0
-		reasons := map[string]int{}
-		for seed := 1; seed <= *seeds; seed++ {
-			t0 := time.Now()
-			lv, err := level.Generate(context.Background(), rs, uint64(seed), level.Options{})
-			times = append(times, time.Since(t0))
-			if err != nil {
-				reasons["no valid level"]++
-				continue
+		rows = append(rows, measure(rs, *seeds))
+	}
+	fmt.Printf("| ruleset | rooms (median) | first attempt | valid | mean attempts | median time | p95 time |\n")
+	fmt.Printf("| --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, r := range rows {
+		fmt.Printf("| %s | %d | %s | %s | %.3f | %v | %v |\n", r.name, r.rooms, pct(r.first, *seeds), pct(r.valid, *seeds),
+			float64(r.attempts)/float64(max(r.valid, 1)), r.times[len(r.times)/2].Round(10*time.Microsecond), r.times[len(r.times)*95/100].Round(10*time.Microsecond))
+	}
+	lim := layout.DefaultLimits()
+	fmt.Printf("\n| ruleset | stretch median | stretch max | tail median | tail max | worst median | worst max | density median | density min | outside %v |\n", lim)
+	fmt.Printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, r := range rows {
+		if len(r.geo) == 0 {
+			fmt.Printf("| %s | no valid level |\n", r.name)
+			continue
+		}
+		col := func(get func(layout.Geometry) float64) []float64 {
+			out := make([]float64, len(r.geo))
+			for i, g := range r.geo {
+				out[i] = get(g)
 			}
-			valid++
-			attempts += lv.Metrics.Attempts
-			rooms = append(rooms, lv.Metrics.Rooms)
-			if lv.Attempt == 0 {
-				first++
+			slices.Sort(out)
+			return out
+		}
+		st := col(func(g layout.Geometry) float64 { return g.Stretch })
+		tl := col(func(g layout.Geometry) float64 { return g.Tail })
+		wo := col(func(g layout.Geometry) float64 { return g.Worst })
+		de := col(func(g layout.Geometry) float64 { return g.Density })
+		outside := 0
+		for _, g := range r.geo {
+			if lim.Miss(g) != "" {
+				outside++
 			}
-			for _, f := range lv.Failures {
-				reasons[strings.SplitN(f.Reason, " (", 2)[0]]++
-			}
 		}
-		slices.Sort(times)
-		slices.Sort(rooms)
-		pct := func(n int) string { return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(*seeds)) }
-		med := 0
-		if len(rooms) > 0 {
-			med = rooms[len(rooms)/2]
-		}
-		fmt.Printf("| %s | %d | %s | %s | %.3f | %v | %v |\n", name, med, pct(first), pct(valid),
-			float64(attempts)/float64(max(valid, 1)), times[len(times)/2].Round(10*time.Microsecond), times[len(times)*95/100].Round(10*time.Microsecond))
-		keys := make([]string, 0, len(reasons))
-		for k := range reasons {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			fmt.Fprintf(os.Stderr, "%s: %d× %s\n", name, reasons[k], k)
-		}
+		n := len(r.geo)
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %d of %d |\n", r.name,
+			st[n/2], st[n-1], tl[n/2], tl[n-1], wo[n/2], wo[n-1], de[n/2], de[0], outside, n)
 	}
 }
+
+// row is one ruleset's measurements.
+type row struct {
+	name                   string
+	rooms                  int
+	first, valid, attempts int
+	times                  []time.Duration
+	geo                    []layout.Geometry
+}
+
+func measure(rs *rulesets.Ruleset, seeds int) row {
+	r := row{name: rs.Name}
+	var rooms []int
+	reasons := map[string]int{}
+	for seed := 1; seed <= seeds; seed++ {
+		t0 := time.Now()
+		lv, err := level.Generate(context.Background(), rs, uint64(seed), level.Options{})
+		r.times = append(r.times, time.Since(t0))
+		if err != nil {
+			reasons["no valid level"]++
+			continue
+		}
+		r.valid++
+		r.attempts += lv.Metrics.Attempts
+		rooms = append(rooms, lv.Metrics.Rooms)
+		r.geo = append(r.geo, lv.Metrics.Quality.Geometry)
+		if lv.Attempt == 0 {
+			r.first++
+		}
+		for _, f := range lv.Failures {
+			reasons[strings.SplitN(f.Reason, " (", 2)[0]]++
+		}
+	}
+	slices.Sort(r.times)
+	slices.Sort(rooms)
+	if len(rooms) > 0 {
+		r.rooms = rooms[len(rooms)/2]
+	}
+	keys := make([]string, 0, len(reasons))
+	for k := range reasons {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(os.Stderr, "%s: %d× %s\n", rs.Name, reasons[k], k)
+	}
+	return r
+}
+
+func pct(n, of int) string { return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of)) }

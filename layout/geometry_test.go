@@ -1,0 +1,94 @@
+package layout
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// chain returns a path of rooms at pos, its edges with the given length
+// factors.
+func chain(pos []r2.Vec, factors []float64) *grammar.Graph {
+	g := &grammar.Graph{}
+	for _, p := range pos {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	for i, f := range factors {
+		if err := g.AddEdge(grammar.Edge{A: i, B: i + 1, LengthFactor: f}); err != nil {
+			panic(err)
+		}
+	}
+	return g
+}
+
+func TestMeasureGeometry(t *testing.T) {
+	sq := func(s float64) Room { return Room{W: s, H: s, Radius: s / math.Sqrt2} }
+	tests := []struct {
+		name   string
+		pos    []r2.Vec
+		rooms  []Room
+		factor []float64
+		want   Geometry
+		reason string
+	}{
+		{"two rooms", []r2.Vec{{}, {X: 300}}, []Room{sq(100), sq(100)}, []float64{1},
+			Geometry{Stretch: 2, Tail: 1, Worst: 2, Density: 0.5}, "300 between centres less 50 inside each room is 200, two extents of 100; 20,000 of area in a 400 × 100 box"},
+		{"length factor", []r2.Vec{{}, {X: 300}}, []Room{sq(100), sq(100)}, []float64{2},
+			Geometry{Stretch: 1, Tail: 1, Worst: 1, Density: 0.5}, "a corridor asked to be twice as long counts half"},
+		{"diagonal", []r2.Vec{{}, {X: 200, Y: 200}}, []Room{sq(100), sq(100)}, []float64{1},
+			Geometry{Stretch: math.Sqrt2, Tail: 1, Worst: math.Sqrt2, Density: 20000.0 / (300 * 300)}, "200√2 between centres; the diagonal leaves each room at its corner, 50√2 from the centre"},
+		{"overlapping rectangles", []r2.Vec{{}, {X: 80}}, []Room{sq(100), sq(100)}, []float64{1},
+			Geometry{Stretch: 0, Tail: 0, Worst: 0, Density: 20000.0 / (180 * 100)}, "nothing is visible; tail divides by at least 1e-9"},
+		{"upper median, p99 index", []r2.Vec{{}, {X: 200}, {X: 500}, {X: 900}}, []Room{sq(100), sq(100), sq(100), sq(200)}, []float64{1, 1, 1},
+			Geometry{Stretch: 2, Tail: 1.25, Worst: 2.5, Density: (30000.0 + 40000) / (1050 * 200)}, "visible 100, 200, 250: the median is the one at index 1, p99 the last; median extent is 100"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := MeasureGeometry(chain(tt.pos, tt.factor), tt.rooms)
+			for _, c := range []struct {
+				name      string
+				got, want float64
+			}{{"stretch", got.Stretch, tt.want.Stretch}, {"tail", got.Tail, tt.want.Tail}, {"worst", got.Worst, tt.want.Worst}, {"density", got.Density, tt.want.Density}} {
+				if math.Abs(c.got-c.want) > 1e-9 {
+					t.Errorf("%s = %v, want %v (%s)", c.name, c.got, c.want, tt.reason)
+				}
+			}
+		})
+	}
+}
+
+func TestGeometrySkipsCosmetic(t *testing.T) {
+	g := chain([]r2.Vec{{}, {X: 300}}, []float64{1})
+	c := g.AddVertex(grammar.Vertex{Tag: "chasm", Pos: r2.Vec{X: 5000}, Cosmetic: true})
+	if err := g.AddEdge(grammar.Edge{A: 1, B: c, Cosmetic: true}); err != nil {
+		t.Fatal(err)
+	}
+	r := Room{W: 100, H: 100}
+	got := MeasureGeometry(g, []Room{r, r, r})
+	if math.Abs(got.Worst-2) > 1e-9 || math.Abs(got.Density-0.5) > 1e-9 {
+		t.Errorf("worst %v density %v, want 2 and 0.5: the cosmetic vertex and edge do not count", got.Worst, got.Density)
+	}
+}
+
+func TestLimitsMiss(t *testing.T) {
+	var zero Limits
+	if r := zero.Miss(Geometry{Stretch: 3, Tail: 5, Worst: 12, Density: 0.05}); r != "" {
+		t.Errorf("at the limits: %q, want none", r)
+	}
+	r := zero.Miss(Geometry{Stretch: 3.5, Tail: 1, Worst: 13, Density: 0.01})
+	for _, want := range []string{"stretch 3.50 > quality.max_stretch 3", "worst 13.00 > quality.max_worst 12", "density 0.010 < quality.min_density 0.05"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("reason %q lacks %q", r, want)
+		}
+	}
+	if strings.Contains(r, "tail") {
+		t.Errorf("reason %q names tail, which is within", r)
+	}
+	if r := (Limits{MaxStretch: 4}).Miss(Geometry{Stretch: 3.5, Density: 1}); r != "" {
+		t.Errorf("a raised limit: %q, want none", r)
+	}
+}

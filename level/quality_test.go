@@ -1,0 +1,90 @@
+package level
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// loadQuality loads a test ruleset of testdata/quality.
+func loadQuality(t testing.TB, name string) *rulesets.Ruleset {
+	t.Helper()
+	rs, err := rulesets.Loader{}.LoadFile("testdata/quality/" + name + ".toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// TestLengthFactorsShapeCorridors: a level with a corridor of length
+// factor 1 and one of factor 3 ends with visible corridors (outside the
+// room rectangles) within 15% of 1 : 3, and with the corridors between
+// the rooms' discs at the gap times the factor.
+func TestLengthFactorsShapeCorridors(t *testing.T) {
+	rs := loadQuality(t, "factors")
+	gap := roomsOf(rs).Gap()
+	for seed := uint64(1); seed <= 5; seed++ {
+		lv, err := Generate(context.Background(), rs, seed, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		visible := map[float64]float64{}
+		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
+		for i, e := range lv.Graph.Edges() {
+			visible[e.LengthFactor] = lens[i]
+			a, b := lv.Graph.Vertex(e.A).Pos, lv.Graph.Vertex(e.B).Pos
+			disc := math.Hypot(b.X-a.X, b.Y-a.Y) - lv.Rooms[e.A].Radius - lv.Rooms[e.B].Radius
+			if want := gap * e.LengthFactor; math.Abs(disc-want) > 0.05*want {
+				t.Errorf("seed %d: corridor %d-%d of factor %v is %.1f between the discs, want %.1f", seed, e.A, e.B, e.LengthFactor, disc, want)
+			}
+		}
+		// VisibleLengths divides by the factor: multiply back.
+		ratio := visible[3] * 3 / visible[1]
+		if ratio < 3*0.85 || ratio > 3*1.15 {
+			t.Errorf("seed %d: visible corridors %.1f and %.1f, ratio %.2f, want 3 ± 15%%", seed, visible[1], visible[3]*3, ratio)
+		}
+	}
+}
+
+// TestQualityRulesets generates the test rulesets of testdata/quality
+// (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
+// with a valid level whose geometry keeps the default limits, measured
+// again here, and the first attempt to do so on at least 98% of seeds
+// where the ruleset is expected to (hub's tail misses it: NOTES.md,
+// known limits). fans is left out: no attempt of it keeps the limits.
+func TestQualityRulesets(t *testing.T) {
+	tests := []struct {
+		name      string
+		wantFirst bool
+	}{{"deeptree", true}, {"factors", true}, {"hub", false}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rs := loadQuality(t, tt.name)
+			seeds := 200
+			if testing.Short() {
+				seeds = 2
+			}
+			first := 0
+			for seed := uint64(1); seed <= uint64(seeds); seed++ {
+				lv, err := Generate(context.Background(), rs, seed, Options{})
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if miss := (layout.Limits{}).Miss(layout.MeasureGeometry(lv.Graph, lv.Rooms)); miss != "" {
+					t.Errorf("seed %d: shipped a level outside the limits: %s", seed, miss)
+				}
+				if lv.Attempt == 0 {
+					first++
+				}
+			}
+			share := float64(first) / float64(seeds)
+			if tt.wantFirst && share < 0.98 {
+				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least 98%%", first, seeds)
+			}
+			t.Logf("%s: %d of %d seeds within the limits on the first attempt", tt.name, first, seeds)
+		})
+	}
+}
