@@ -91,8 +91,8 @@
 //
 // The manifest is streamed in seed order into a temporary file and renamed
 // at the end, then the journal is removed. A cancelled context stops
-// handing out seeds; the seeds in flight finish, and the manifest holds
-// every seed done plus the unchecked records of earlier runs for the seeds
+// handing out seeds and the seeds in flight (their generators see it), and
+// the manifest holds every seed done plus the unchecked records of earlier runs for the seeds
 // not reached, which the next run checks again. Run then returns an error
 // wrapping ErrInterrupted. Temporary files of a killed run are removed: the
 // manifest's when a run starts, a seed's when the seed is processed.

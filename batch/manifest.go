@@ -206,9 +206,10 @@ type record struct {
 	err   error  // why the line did not parse
 }
 
-// readRecords reads a manifest or journal. Complete lines that do not parse
-// go to bad; a last line without its newline (a torn append) is ignored,
-// and complete is the length of the file up to it.
+// readRecords reads a manifest or journal. Lines that do not parse go to
+// bad, and so does a last line without its newline (a torn append, which a
+// journal may have and a manifest may not), which is never a record;
+// complete is the length of the file up to it.
 func readRecords(path string) (recs []record, bad []record, complete int64, err error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -217,6 +218,13 @@ func readRecords(path string) (recs []record, bad []record, complete int64, err 
 		return nil, nil, 0, fmt.Errorf("batch: %w", err)
 	}
 	complete = int64(bytes.LastIndexByte(b, '\n') + 1)
+	if tail := b[complete:]; len(tail) > 0 {
+		num := bytes.Count(b[:complete], []byte{'\n'}) + 1
+		defer func() {
+			bad = append(bad, record{line: tail, num: num,
+				err: fmt.Errorf("the line is cut off after %d bytes (byte %d of the file, no newline): the file was not written whole", len(tail), complete)})
+		}()
+	}
 	b = b[:complete]
 	for num := 1; len(b) > 0; num++ {
 		i := bytes.IndexByte(b, '\n')

@@ -173,8 +173,10 @@ var (
 // newWorker failed, a generator broke the rules of File or Result), after
 // the seeds in flight finish and the manifest of what was done is
 // written; and an error wrapping ErrInterrupted when ctx ended first. The
-// seeds in flight when ctx ends are finished: their generator's context
-// is not cancelled.
+// generators get ctx: a seed in flight when it ends is abandoned (its
+// generator returns the context's error), is not recorded, and is
+// generated again by the next run, so that an interrupted run ends within
+// the generator's reaction time rather than a whole level's.
 func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int) (Generator, error), opts Options) (Summary, error) {
 	if err := opts.Shard.check(); err != nil {
 		return Summary{}, err
@@ -200,7 +202,7 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 		retryFailed: opts.RetryFailed,
 		fileNames:   opts.FileNames,
 		now:         opts.Now,
-		gctx:        context.WithoutCancel(ctx),
+		gctx:        ctx,
 	}
 	if r.now == nil {
 		r.now = time.Now
@@ -238,15 +240,21 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 
 	sum, abandoned, runErr := r.run(ctx, gens, mf, opts.Progress)
 	sum.Manifest = mf.Path
-	// The journal goes only once the manifest holds all it says.
-	err = mf.Commit()
+	// A manifest that could not be written whole is never committed: the
+	// last good one stays, with the journal, from which the next run
+	// resumes. The journal goes only once the manifest holds all it says.
+	err = r.mfErr
+	if err == nil {
+		if err = mf.Commit(); err != nil {
+			err = fmt.Errorf("batch: manifest: %w", err)
+		}
+	}
 	if err == nil {
 		if err = r.journal.Close(); err == nil {
 			err = os.Remove(journalPath)
 		}
-	}
-	if err != nil {
-		err = fmt.Errorf("batch: manifest: %w", err)
+	} else {
+		err = fmt.Errorf("%w; %s is left as it was and %s kept: once the cause is fixed, rerun the same command to resume", err, r.names.manifest, r.names.journal)
 	}
 	if err = errors.Join(runErr, err); err != nil {
 		return sum, err
@@ -264,15 +272,20 @@ func Run(ctx context.Context, dir string, seeds Seeds, newWorker func(worker int
 }
 
 type runner struct {
-	dir              string
-	block            Seeds
-	names            names
-	retryFailed      bool
-	fileNames        []string
-	now              func() time.Time
+	dir         string
+	block       Seeds
+	names       names
+	retryFailed bool
+	fileNames   []string
+	now         func() time.Time
+	// gctx is the generators' context: Run's.
 	gctx             context.Context
 	prior            map[uint64]record
 	journal, timings *os.File
+	// mfErr is the first error writing the manifest, naming the seed of
+	// the last line written (lastSeed) when it happened.
+	mfErr    error
+	lastSeed uint64
 }
 
 // checkInfo refuses a directory holding a run with other parameters,
@@ -514,16 +527,16 @@ func (r *runner) run(ctx context.Context, gens []Generator, mf io.Writer, progre
 		o.reason = ""
 		pending[o.pos] = o
 		for p, ok := pending[next]; ok; p, ok = pending[next] {
-			w.Write(p.line)
+			if r.writeLine(w, p); r.mfErr != nil {
+				halt()
+			}
 			delete(pending, next)
 			next++
 		}
 		report()
 	}
 	sort.Slice(sum.Failures, func(i, j int) bool { return sum.Failures[i].Seed < sum.Failures[j].Seed })
-	if err := r.finish(w, next, pending); err != nil {
-		errs = append(errs, err)
-	}
+	r.finish(w, next, pending)
 	return sum, abandonedSeeds, errors.Join(errs...)
 }
 
@@ -547,8 +560,9 @@ func (r *runner) log(o outcome) error {
 
 // finish writes the rest of the manifest after an interruption: the seeds
 // done out of order, and the records of earlier runs for the seeds not
-// reached, which the next run checks again.
-func (r *runner) finish(w *bufio.Writer, next uint64, pending map[uint64]outcome) error {
+// reached, which the next run checks again. A write error is left in
+// r.mfErr.
+func (r *runner) finish(w *bufio.Writer, next uint64, pending map[uint64]outcome) {
 	if next < r.block.Len() {
 		var tail []outcome
 		done := make(map[uint64]bool, len(pending))
@@ -564,13 +578,24 @@ func (r *runner) finish(w *bufio.Writer, next uint64, pending map[uint64]outcome
 		}
 		slices.SortFunc(tail, func(a, b outcome) int { return cmp.Compare(a.seed, b.seed) })
 		for _, o := range tail {
-			w.Write(o.line)
+			r.writeLine(w, o)
 		}
 	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("batch: manifest: %w", err)
+	if err := w.Flush(); err != nil && r.mfErr == nil {
+		r.mfErr = fmt.Errorf("batch: manifest: writing through seed %d: %w", r.lastSeed, err)
 	}
-	return nil
+}
+
+// writeLine appends o's line to the manifest. The first failure is kept
+// in r.mfErr with the seed whose line it was; nothing is written after it.
+func (r *runner) writeLine(w *bufio.Writer, o outcome) {
+	if r.mfErr != nil {
+		return
+	}
+	r.lastSeed = o.seed
+	if _, err := w.Write(o.line); err != nil {
+		r.mfErr = fmt.Errorf("batch: manifest: writing through seed %d: %w", o.seed, err)
+	}
 }
 
 // process does one seed: keeps an earlier run's record if its files are

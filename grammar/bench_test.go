@@ -1,8 +1,11 @@
 package grammar
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -69,22 +72,41 @@ func BenchmarkMatch(b *testing.B) {
 
 // BenchmarkBuild times whole builds without layout. ns/rewrite staying flat
 // as n grows is the incremental matcher at work.
+//
+// The budgeted variants poll a context and read the heap through
+// Options.Check, as a level's build does: the cost of the budgets.
 func BenchmarkBuild(b *testing.B) {
 	gr := mustCompile(b, growDefinition())
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	check := func(*Graph) error {
+		metrics.Read(heap)
+		if heap[0].Value.Uint64() > 1<<40 {
+			return errors.New("over budget")
+		}
+		return nil
+	}
 	for _, n := range []int{100, 1000, 10000} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			steps := 0
-			for b.Loop() {
-				res, err := gr.Build(Options{MaxIterations: 10 * n, MaxVertices: n}, rng(1))
-				if err != nil {
-					b.Fatal(err)
-				}
-				steps = len(res.Steps)
+		for _, budgeted := range []bool{false, true} {
+			name := fmt.Sprintf("n=%d", n)
+			opts := Options{MaxIterations: 10 * n, MaxVertices: n}
+			if budgeted {
+				name += "/budgeted"
+				opts.Context, opts.Check = context.Background(), check
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*steps), "ns/rewrite")
-			b.ReportMetric(float64(steps), "rewrites")
-		})
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				steps := 0
+				for b.Loop() {
+					res, err := gr.Build(opts, rng(1))
+					if err != nil {
+						b.Fatal(err)
+					}
+					steps = len(res.Steps)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*steps), "ns/rewrite")
+				b.ReportMetric(float64(steps), "rewrites")
+			})
+		}
 	}
 }
 
@@ -106,7 +128,11 @@ func BenchmarkStructuralVsReference(b *testing.B) {
 	refs := make([]*refRule, len(def.Rules))
 	for i := range def.Rules {
 		refs[i] = newRefRule(&def.Rules[i])
-		if a, r := len(gr.rules[i].structural(g, false)), len(refs[i].structural(newRefHost(g), false)); a != r {
+		ms, err := gr.rules[i].structural(g, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if a, r := len(ms), len(refs[i].structural(newRefHost(g), false)); a != r {
 			b.Fatalf("rule %d: matcher %d matches, reference %d", i, a, r)
 		}
 	}

@@ -65,6 +65,12 @@ type Options struct {
 	// long step cannot outlast it. Whether it is set does not change the
 	// result of a build that completes.
 	Context context.Context
+	// Check, if set, is asked at every checkEvery-th poll of the context
+	// whether the build of g may go on; an error stops the build and Build
+	// returns it. The level package checks its memory budget here, so that
+	// one step whose search finds millions of matches cannot outgrow it.
+	// Like Context it decides only whether a build completes, never how.
+	Check func(g *Graph) error
 }
 
 func (o Options) withDefaults() Options {
@@ -221,22 +227,35 @@ type builder struct {
 	planarEdges []planar.Edge
 }
 
-// pollEvery: stopped looks at the context once per this many calls.
-const pollEvery = 256
+// pollEvery: stopped looks at the context once per this many calls, and
+// at Options.Check once per checkEvery looks at the context. A call is a
+// step of a match search (about 100 ns) or a candidate's check; reading the
+// heap costs about a microsecond, so Check runs every 4096 steps, well under
+// a millisecond apart.
+const (
+	pollEvery  = 256
+	checkEvery = 16
+)
 
-// stopped reports whether the build's context is done (looking at it
-// every pollEvery calls), and records its error.
+// stopped reports whether the build's context is done or Options.Check
+// refused (looking every pollEvery and pollEvery*checkEvery calls), and
+// records the error.
 func (b *builder) stopped() bool {
 	if b.err != nil {
 		return true
 	}
-	if b.opts.Context == nil {
+	if b.opts.Context == nil && b.opts.Check == nil {
 		return false
 	}
 	if b.polls++; b.polls%pollEvery != 1 {
 		return false
 	}
-	b.err = b.opts.Context.Err()
+	if b.opts.Context != nil {
+		b.err = b.opts.Context.Err()
+	}
+	if b.err == nil && b.opts.Check != nil && (b.polls/pollEvery)%checkEvery == 0 {
+		b.err = b.opts.Check(b.g)
+	}
 	return b.err != nil
 }
 

@@ -37,6 +37,9 @@ type index struct {
 	// anchor is the rank of the changed vertex the current search is
 	// anchored at.
 	anchor int32
+	// stop reports that the build is over (see builder.stopped): the
+	// searches have given up, and update leaves what they found unsorted.
+	stop func() bool
 }
 
 type rec struct {
@@ -47,7 +50,7 @@ type rec struct {
 }
 
 func newIndex(g *Graph, rules []*compiled, stop func() bool) *index {
-	x := &index{g: g, rules: rules, lists: make([][]int32, len(rules))}
+	x := &index{g: g, rules: rules, lists: make([][]int32, len(rules)), stop: stop}
 	x.searches = make([]*search, len(rules))
 	for i, c := range rules {
 		s := newSearch(g, c, true)
@@ -105,6 +108,12 @@ func (x *index) update(changed []int) {
 			for p := range c.n {
 				s.from(p, v)
 			}
+		}
+		if x.stop != nil && x.stop() {
+			// The build is over: sorting and filing millions of
+			// matches would only outlast its budget.
+			x.batch = x.batch[:0]
+			return
 		}
 		slices.SortFunc(x.batch, compareMatches)
 		for _, m := range x.batch {

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -252,14 +253,31 @@ func (c *compiled) flipOK(g *Graph, m []int) bool {
 	return true
 }
 
-// structural returns every structural match of rule c in canonical order.
-func (c *compiled) structural(g *Graph, locks bool) []Match {
+// MaxListed is the most structural matches Matches and Diagnose list, far
+// more than anyone reads (a 5,000-room level has about 10,000 places for a
+// two-vertex pattern): a pattern can have hundreds of millions in a small
+// host (a star of 11 leaves in one of 12 has 479,001,600), more than
+// memory holds. Builds do not list matches this way; their budgets are
+// Options.Context and Options.Check.
+const MaxListed = 100_000
+
+// ErrTooManyMatches is wrapped by the error of Matches and Diagnose when a
+// rule has more than MaxListed structural matches.
+var ErrTooManyMatches = errors.New("too many matches to list")
+
+// structural returns every structural match of rule c in canonical order,
+// or an error past MaxListed.
+func (c *compiled) structural(g *Graph, locks bool) ([]Match, error) {
 	var out []Match
 	s := newSearch(g, c, locks)
 	s.emit = func(img []int) { out = append(out, slices.Clone(Match(img))) }
+	s.stop = func() bool { return len(out) > MaxListed }
 	s.all()
+	if len(out) > MaxListed {
+		return nil, fmt.Errorf("grammar: rule %q has more than %d structural matches in this graph: %w", c.rule.Name, MaxListed, ErrTooManyMatches)
+	}
 	slices.SortFunc(out, compareMatches)
-	return out
+	return out, nil
 }
 
 // RuleIndex returns the index of the rule named name, and whether there is
@@ -295,8 +313,12 @@ func (gr *Grammar) Matches(g *Graph, i int, maxValence int) ([]Match, error) {
 	if err != nil {
 		return nil, err
 	}
+	ms, err := c.structural(g, true)
+	if err != nil {
+		return nil, err
+	}
 	var out []Match
-	for _, m := range c.structural(g, true) {
+	for _, m := range ms {
 		if c.verdict(g, m, maxValence) == OK {
 			out = append(out, m)
 		}
@@ -313,8 +335,12 @@ func (gr *Grammar) Diagnose(g *Graph, i int, maxValence int) ([]Candidate, error
 	if err != nil {
 		return nil, err
 	}
+	ms, err := c.structural(g, false)
+	if err != nil {
+		return nil, err
+	}
 	var out []Candidate
-	for _, m := range c.structural(g, false) {
+	for _, m := range ms {
 		r := OK
 		if !c.locksOK(g, m) {
 			r = Lock

@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -392,5 +394,49 @@ func TestRejectCrossings(t *testing.T) {
 	g.SetPos(3, v(50, 0))
 	if c.crossingOK(g, []int{0, 1, 2}) {
 		t.Error("a new corridor through vertex 3 was accepted")
+	}
+}
+
+// A pattern with more structural matches than MaxListed is refused by
+// Diagnose and Matches rather than listed: a star of 6 leaves in a star of
+// 12 has 12!/6! = 665,280.
+func TestTooManyMatches(t *testing.T) {
+	star := func(n int) ([]PatternVertex, []PatternEdge) {
+		vs := []PatternVertex{{ID: "c", Tags: []string{"c"}, Pos: v(0, 0)}}
+		var es []PatternEdge
+		for i := range n {
+			id := fmt.Sprintf("l%d", i)
+			vs = append(vs, PatternVertex{ID: id, Tags: []string{"l"}, Pos: v(float64(100*(i%3)), float64(100*(i/3+1)))})
+			es = append(es, PatternEdge{A: "c", B: id})
+		}
+		return vs, es
+	}
+	pv, pe := star(6)
+	sv := make([]SubstituteVertex, len(pv))
+	for i, p := range pv {
+		sv[i] = SubstituteVertex{ID: p.ID, Tag: p.Tags[0], Pos: p.Pos}
+	}
+	se := make([]SubstituteEdge, len(pe))
+	for i, e := range pe {
+		se[i] = SubstituteEdge{A: e.A, B: e.B}
+	}
+	start := Rule{Name: "start", Pattern: Pattern{Vertices: []PatternVertex{{ID: "s", Tags: []string{"s"}}}},
+		Substitute: Substitute{Vertices: []SubstituteVertex{{ID: "s", Tag: "c"}}}}
+	d := Definition{Rules: []Rule{start, {Name: "fan", Pattern: Pattern{Vertices: pv, Edges: pe}, Substitute: Substitute{Vertices: sv, Edges: se}}}}
+	gr, err := Compile(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGraph()
+	c := g.AddVertex(Vertex{Tag: "c"})
+	for i := range 12 {
+		l := g.AddVertex(Vertex{Tag: "l", Pos: v(float64(i), 1)})
+		g.AddEdge(Edge{A: c, B: l})
+	}
+	if _, err := gr.Diagnose(g, 1, 0); !errors.Is(err, ErrTooManyMatches) {
+		t.Errorf("Diagnose: %v, want ErrTooManyMatches", err)
+	}
+	if _, err := gr.Matches(g, 1, 0); !errors.Is(err, ErrTooManyMatches) {
+		t.Errorf("Matches: %v, want ErrTooManyMatches", err)
 	}
 }

@@ -93,7 +93,11 @@ func TestPropertyPlanarAfter(t *testing.T) {
 			if r == 0 {
 				continue
 			}
-			for _, m := range c.structural(g, true) {
+			ms, err := c.structural(g, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range ms {
 				after := g.Clone()
 				if _, err := gr.Apply(after, r, m, 0, 0); err != nil {
 					t.Fatalf("case %d rule %d: %v", i, r, err)

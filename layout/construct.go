@@ -163,6 +163,9 @@ func (c *Constructor) retract(g *grammar.Graph, added []int) bool {
 		c.start = append(c.start, d.Pos[n])
 	}
 	for i, n := range added {
+		if c.cancelled() {
+			return moved
+		}
 		if !d.isLocal[n] || !c.crossesLocal(g, n, added[i+1:]) {
 			continue
 		}
@@ -210,9 +213,11 @@ func (c *Constructor) retract(g *grammar.Graph, added []int) bool {
 // anything.
 func (c *Constructor) retractGroup(g *grammar.Graph, added []int) bool {
 	d := c.d
+	// Once the context is done every candidate counts as crossing, so
+	// that the search ends at once and puts the vertices back.
 	crossing := func() bool {
 		for _, n := range added {
-			if d.isLocal[n] && c.crossesLocal(g, n, nil) {
+			if c.cancelled() || d.isLocal[n] && c.crossesLocal(g, n, nil) {
 				return true
 			}
 		}
@@ -458,6 +463,14 @@ func unit(v r2.Vec) (r2.Vec, bool) {
 // construction drawing keeps.
 const groupHalvings = 30
 
+// cancelled reports whether the drawing's context (Forces.Context) is
+// done: the crossing checks of a rewrite of thousands of vertices take
+// seconds, so retract looks at it between vertices.
+func (c *Constructor) cancelled() bool {
+	ctx := c.d.f.Context
+	return ctx != nil && ctx.Err() != nil
+}
+
 // crossesLocal reports whether a corridor of n crosses or touches a local
 // corridor without a shared end, passes through a local vertex, or n lies on
 // a local corridor. Vertices in later (new vertices not yet retracted) and
@@ -477,6 +490,9 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 		a := int(a32)
 		if a == n || skip(a) {
 			continue
+		}
+		if c.cancelled() {
+			return true // the answer no longer matters: end soon
 		}
 		for _, h := range g.Neighbors(a) {
 			b := h.To

@@ -310,6 +310,10 @@ func (d *Drawing) Update() bool {
 	if d.done {
 		return false
 	}
+	if d.f.Context != nil && d.f.Context.Err() != nil {
+		d.done = true
+		return false
+	}
 	if len(d.active) == 0 {
 		d.done, d.converged = true, true
 		return false

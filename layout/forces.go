@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"context"
+
 	"fmt"
 	"math"
 )
@@ -77,6 +79,11 @@ type Forces struct {
 	// its distance to the centroid per iteration. 0: none (the zero value
 	// does not take a default).
 	Gravity float64
+	// Context, if set, ends a phase at the head of its next iteration once
+	// it is done: Update returns false with the drawing unconverged, and
+	// the caller reads the context's error. A drawing that completes is
+	// the same with or without it.
+	Context context.Context
 }
 
 // DefaultForces returns the design's base values for the construction

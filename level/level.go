@@ -124,8 +124,9 @@ func (e *MemoryError) Error() string {
 		e.Ruleset, e.Seed, e.Limit>>20, e.Stage, e.Attempt, e.Vertices, e.Heap>>20)
 }
 
-// heapBytes returns the bytes of live and not yet swept heap objects.
-func heapBytes() uint64 {
+// HeapBytes returns the bytes of live and not yet swept heap objects, the
+// measure of Options.MaxHeap.
+func HeapBytes() uint64 {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(sample)
 	if sample[0].Value.Kind() != metrics.KindUint64 {
@@ -139,7 +140,7 @@ func overBudget(rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *prog
 	if opts.MaxHeap == 0 {
 		return nil
 	}
-	if h := heapBytes(); h > opts.MaxHeap {
+	if h := HeapBytes(); h > opts.MaxHeap {
 		return &MemoryError{Ruleset: rs.Name, Seed: seed, Limit: opts.MaxHeap, Heap: h, Stage: pr.stage, Attempt: a, Vertices: pr.vertices}
 	}
 	return nil
@@ -336,9 +337,14 @@ type progress struct {
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
+	con.Forces.Context = ctx
 	bo := buildOptions(rs)
 	bo.Exhaustive = opts.Exhaustive
 	bo.Context = ctx
+	bo.Check = func(g *grammar.Graph) error {
+		pr.vertices = g.Order()
+		return overBudget(rs, seed, a, opts, pr)
+	}
 	prov := newProvenance()
 	pr.stage = StageMatching
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
@@ -405,7 +411,9 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	gap := roomsOf(rs).Gap()
-	relax, err := layout.RelaxWatch(g, rooms, gap, LayoutForces(rs.Relax), relaxWatch)
+	rf := LayoutForces(rs.Relax)
+	rf.Context = ctx
+	relax, err := layout.RelaxWatch(g, rooms, gap, rf, relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
@@ -441,7 +449,10 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	var sol *route.Solution
 	if len(roles.Locks) > 0 {
-		if sol, err = route.Solve(g, rt, roles); err != nil {
+		if sol, err = (route.Solver{Context: ctx}).Solve(g, rt, roles); err != nil {
+			if ctx.Err() != nil {
+				return nil, "", 0, ctx.Err()
+			}
 			return nil, err.Error(), 0, nil
 		}
 		if !sol.Solvable && rs.Build.RequireSolvable {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"math"
@@ -18,6 +19,7 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 )
 
 // DefaultSize is the side of a preview, in pixels, when PNG.Size is 0.
@@ -88,12 +90,23 @@ func (o PNG) Render(d *Document) (image.Image, error) {
 // Write renders d and writes it to w as a PNG. The same document and
 // options give the same bytes on the same platform.
 func (o PNG) Write(w io.Writer, d *Document) error {
-	img, err := o.Render(d)
+	s, err := newScene(o, d)
 	if err != nil {
 		return err
 	}
+	img, _ := canvases.Get().(*image.RGBA)
+	if img == nil || img.Rect != image.Rect(0, 0, s.size, s.size) {
+		img = image.NewRGBA(image.Rect(0, 0, s.size, s.size))
+	}
+	defer canvases.Put(img)
+	s.drawOn(img, len(d.Trace.Steps), "")
 	return encodePNG(w, img)
 }
+
+// canvases holds pictures that Write has encoded, for the next Write to
+// draw on: drawing starts by painting every pixel, and a fresh 1600²
+// picture costs a tenth of the drawing to allocate and zero.
+var canvases sync.Pool
 
 // encodePNG writes img as a PNG: an opaque RGBA picture, as every preview
 // is, through encodeOpaque; anything else through image/png.
@@ -342,7 +355,15 @@ func (s *scene) pt(x, y Float) (float64, float64) {
 // them for len(steps)) and the edges between them. caption, if not empty,
 // is added to the title line.
 func (s *scene) draw(upTo int, caption string) *image.RGBA {
-	dc := gg.NewContext(s.size, s.size)
+	img := image.NewRGBA(image.Rect(0, 0, s.size, s.size))
+	s.drawOn(img, upTo, caption)
+	return img
+}
+
+// drawOn draws as draw does on img, a picture of s.size × s.size pixels,
+// over whatever it holds.
+func (s *scene) drawOn(img *image.RGBA, upTo int, caption string) {
+	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(paperColor)
 	dc.Clear()
 	visible := func(id int) bool { return s.d.Vertices[id].CreatedBy < upTo }
@@ -393,7 +414,6 @@ func (s *scene) draw(upTo int, caption string) *image.RGBA {
 		}
 	}
 	s.footer(dc, upTo, caption)
-	return dc.Image().(*image.RGBA)
 }
 
 func (s *scene) line(dc *gg.Context, e Edge) {
@@ -549,17 +569,14 @@ func (s *scene) annotate(dc *gg.Context, v Vertex) {
 		if v.Cosmetic {
 			bg = paperColor
 		}
-		dc.SetFontFace(s.label)
-		dc.SetColor(inkOn(bg))
 		lx, ly := s.labelAt(v)
-		dc.DrawStringAnchored(strconv.Itoa(v.ID)+" "+v.Tag, lx, ly, 0.5, 0.35)
+		drawText(dc, s.label, inkOn(bg), strconv.Itoa(v.ID)+" "+v.Tag, lx, ly, 0.5, 0.35)
 	}
 	if s.o.Trace && s.badge != nil {
 		text := "S"
 		if v.CreatedBy >= 0 {
 			text = strconv.Itoa(v.CreatedBy)
 		}
-		dc.SetFontFace(s.badge)
 		tw := textWidth(s.badge, text)
 		bh := s.badgeSize * 1.3
 		bw := math.Max(tw+s.badgeSize*0.7, bh)
@@ -571,8 +588,7 @@ func (s *scene) annotate(dc *gg.Context, v Vertex) {
 		dc.SetColor(shade(c, 0.5))
 		dc.SetLineWidth(math.Max(s.u, 1))
 		dc.Stroke()
-		dc.SetColor(inkColor)
-		dc.DrawStringAnchored(text, bx+bw/2, by+bh/2, 0.5, 0.35)
+		drawText(dc, s.badge, inkColor, text, bx+bw/2, by+bh/2, 0.5, 0.35)
 	}
 }
 
@@ -588,7 +604,6 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 
 	pad := math.Round(16 * s.u)
 	sw := s.legendSize
-	dc.SetFontFace(s.legend)
 	count := s.tagCounts(upTo)
 	for _, e := range s.entries {
 		c := s.colors[e.tag]
@@ -602,13 +617,11 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 		dc.SetColor(shade(c, 0.5))
 		dc.SetLineWidth(math.Max(s.u, 1))
 		dc.Stroke()
-		dc.SetColor(inkColor)
-		dc.DrawStringAnchored(s.legendText(e.tag, count[e.tag]), e.x+sw*1.5, e.y, 0, 0.35)
+		drawText(dc, s.legend, inkColor, s.legendText(e.tag, count[e.tag]), e.x+sw*1.5, e.y, 0, 0.35)
 	}
 	if s.hidden > 0 {
 		y := s.footerTop + pad + 4*math.Round(s.legendSize*1.6) + math.Round(s.legendSize*1.6)/2
-		dc.SetColor(inkColor)
-		dc.DrawStringAnchored(fmt.Sprintf("and %d more tags", s.hidden), pad, y, 0, 0.35)
+		drawText(dc, s.legend, inkColor, fmt.Sprintf("and %d more tags", s.hidden), pad, y, 0, 0.35)
 	}
 
 	d := s.d
@@ -632,11 +645,36 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 		}
 	}
 	y := float64(s.size) - pad*0.5 - math.Round(s.titleSize*1.6)/2
-	dc.SetColor(inkColor)
-	dc.SetFontFace(s.title)
-	dc.DrawStringAnchored(title.String(), pad, y, 0, 0.35)
-	dc.SetFontFace(s.legend)
-	dc.DrawStringAnchored(fmt.Sprintf("%d rooms · %d corridors", rooms, corridors), float64(s.size)-pad, y, 1, 0.35)
+	drawText(dc, s.title, inkColor, title.String(), pad, y, 0, 0.35)
+	drawText(dc, s.legend, inkColor, fmt.Sprintf("%d rooms · %d corridors", rooms, corridors), float64(s.size)-pad, y, 1, 0.35)
+}
+
+// drawText writes str in face f and colour c at x, y, anchored as gg's
+// DrawStringAnchored anchors it (ax and ay are fractions of the string's
+// width and of the face's height), and draws each glyph's mask as it is
+// with image/draw: gg resamples every glyph through a bilinear transform,
+// at a fifth of the drawing's cost, to move it by whole pixels.
+func drawText(dc *gg.Context, f font.Face, c color.RGBA, str string, x, y, ax, ay float64) {
+	dc.SetFontFace(f)
+	w, h := dc.MeasureString(str)
+	x -= ax * w
+	y += ay * h
+	dst := dc.Image().(*image.RGBA)
+	src := image.NewUniform(c)
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	prev := rune(-1)
+	for _, r := range str {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, mp, advance, ok := f.Glyph(dot, r)
+		if !ok {
+			continue
+		}
+		draw.DrawMask(dst, dr, src, image.Point{}, mask, mp, draw.Over)
+		dot.X += advance
+		prev = r
+	}
 }
 
 func textWidth(f font.Face, s string) float64 {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"compress/zlib"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -410,19 +412,30 @@ func BenchmarkPNGRender(b *testing.B) {
 	reportCPU(b, start)
 }
 
+// countWriter counts the bytes written to it.
+type countWriter int
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	*c += countWriter(len(b))
+	return len(b), nil
+}
+
 func BenchmarkPNGEncode(b *testing.B) {
 	d := benchDoc(b)
 	img, err := (PNG{Labels: true, Trace: true}).Render(d)
 	if err != nil {
 		b.Fatal(err)
 	}
+	var out countWriter
 	start := cpuNow()
 	for b.Loop() {
-		if err := encodePNG(io.Discard, img); err != nil {
+		out = 0
+		if err := encodePNG(&out, img); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportCPU(b, start)
+	b.ReportMetric(float64(out), "png-bytes")
 }
 
 // TestEncodeOpaqueLossless encodes opaque pictures of few colours (written
@@ -554,5 +567,69 @@ func TestPNGWalkthrough(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no blue walk line between rooms %d and %d", sol.Walk[0], sol.Walk[1])
+	}
+}
+
+// TestRunDeflate decompresses runDeflate's stream with compress/zlib, which
+// checks its Adler-32, and compares it with the unfiltered RGB rows, on
+// pictures of random pixels, of flat colour with runs longer than a deflate
+// match, and of both.
+func TestRunDeflate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 7))
+	for _, tc := range []struct {
+		name string
+		w, h int
+		fill func(x, y int) [3]byte
+	}{
+		{"random", 97, 61, func(x, y int) [3]byte { return [3]byte{byte(rng.IntN(256)), byte(rng.IntN(256)), byte(rng.IntN(256))} }},
+		{"flat", 1000, 7, func(x, y int) [3]byte { return [3]byte{0xf6, 0xf2, 0xe9} }},
+		{"boxes", 700, 90, func(x, y int) [3]byte {
+			if (x/90+y/30)%2 == 0 {
+				return [3]byte{byte(x / 90), 0x80, byte(y / 30)}
+			}
+			if rng.IntN(40) == 0 {
+				return [3]byte{byte(rng.IntN(256)), 0, 0}
+			}
+			return [3]byte{0xf6, 0xf2, 0xe9}
+		}},
+	} {
+		img := image.NewRGBA(image.Rect(5, 2, 5+tc.w, 2+tc.h))
+		var want []byte
+		for y := range tc.h {
+			want = append(want, 0)
+			for x := range tc.w {
+				c := tc.fill(x, y)
+				img.SetRGBA(5+x, 2+y, color.RGBA{c[0], c[1], c[2], 0xff})
+				want = append(want, c[:]...)
+			}
+		}
+		zr, err := zlib.NewReader(bytes.NewReader(runDeflate(img)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the stream decompresses to %d bytes unlike the %d of the rows", tc.name, len(got), len(want))
+		}
+	}
+}
+
+// TestWriteReusesCanvas: a picture drawn on a canvas another level was
+// drawn on has the same bytes as the first time.
+func TestWriteReusesCanvas(t *testing.T) {
+	write := func(c goldenCase) []byte {
+		var b bytes.Buffer
+		if err := (PNG{Size: 300, Labels: true}).Write(&b, goldenDoc(t, c)); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	first := write(goldenCases[0])
+	write(goldenCases[1])
+	if again := write(goldenCases[0]); !bytes.Equal(first, again) {
+		t.Errorf("%v written after %v: %d bytes unlike the %d written first", goldenCases[0], goldenCases[1], len(again), len(first))
 	}
 }

@@ -7,16 +7,17 @@ import (
 	"hash/crc32"
 	"image"
 	"io"
+	"math/bits"
 )
 
 // The previews' PNG encoder. image/png chooses a filter for every row by
-// trying all five, and compresses at the default level: for a 1600² preview
-// that is three quarters of its cost. A preview is flat colour with
-// anti-aliased edges, for which one fixed filter (Sub) and the fastest
-// deflate level cost 17% in size (149 KB for dungeon seed 1 with labels,
-// 127 KB before) and take a third of the time; where the picture has at
-// most 256 colours it is written paletted, unfiltered, a third of the
-// bytes to compress. The pixels are the same: PNG is lossless.
+// trying all five and compresses at the default level: for a 1600² preview
+// that was three quarters of its cost. A preview is flat colour with
+// anti-aliased edges: where it has at most 256 colours it is written
+// paletted, unfiltered, through compress/flate; an RGB preview goes through
+// runDeflate, which only looks for runs of pixels equal to their left or
+// upper neighbour (see NOTES.md, render). The pixels are the same: PNG is
+// lossless.
 
 // pngWriter writes the chunks of a PNG.
 type pngWriter struct {
@@ -119,6 +120,24 @@ func encodeOpaque(w io.Writer, img *image.RGBA) error {
 	} else {
 		p.chunk("IHDR", ihdr[:])
 	}
+	if !paletted && 1+3*width <= maxDistance {
+		writeIDAT(p, runDeflate(img))
+	} else if err := flateRows(p, img, idx, paletted); err != nil {
+		return err
+	}
+	p.chunk("IEND", nil)
+	if p.err != nil {
+		return p.err
+	}
+	return bw.Flush()
+}
+
+// flateRows compresses the rows with compress/flate at BestSpeed: paletted
+// rows unfiltered, RGB rows with the Sub filter (RGB rows wider than
+// runDeflate can reach).
+func flateRows(p *pngWriter, img *image.RGBA, idx []byte, paletted bool) error {
+	b := img.Bounds()
+	width, height := b.Dx(), b.Dy()
 	idat := bufio.NewWriterSize(p, 1<<16)
 	zw, err := zlib.NewWriterLevel(idat, zlib.BestSpeed)
 	if err != nil {
@@ -153,9 +172,251 @@ func encodeOpaque(w io.Writer, img *image.RGBA) error {
 	if err := idat.Flush(); err != nil {
 		return err
 	}
-	p.chunk("IEND", nil)
-	if p.err != nil {
-		return p.err
+	return nil
+}
+
+// maxDistance is the farthest back a deflate match may reach.
+const maxDistance = 32768
+
+// writeIDAT writes a zlib stream as IDAT chunks of at most 1 MiB.
+func writeIDAT(p *pngWriter, z []byte) {
+	for len(z) > 0 {
+		n := min(len(z), 1<<20)
+		p.chunk("IDAT", z[:n])
+		z = z[n:]
 	}
-	return bw.Flush()
+}
+
+// runDeflate compresses the unfiltered RGB rows of img into a zlib stream
+// of one deflate block with the fixed Huffman codes (RFC 1951, 3.2.6).
+// Its only matches are runs of pixels equal to the pixel to their left
+// (distance 3) or to the pixel above (distance one row), found by
+// comparing whole RGBA pixels: a preview is flat colour, so nearly every
+// byte is in such a run, and finding them costs one comparison a pixel
+// where a general matcher hashes every byte. The rows need 1 + 3 × width
+// ≤ maxDistance.
+func runDeflate(img *image.RGBA) []byte {
+	b := img.Bounds()
+	width, height := b.Dx(), b.Dy()
+	rowLen := 1 + 3*width
+	bw := bitWriter{out: make([]byte, 0, 1<<18)}
+	bw.out = append(bw.out, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
+	bw.bits(3, 3)                       // the final block, fixed codes
+	sum := adler{s1: 1}
+	var above []byte
+	for y := range height {
+		cur := img.Pix[(b.Min.Y+y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:][: 4*width : 4*width]
+		sum.add(0) // filter None
+		bw.literal(0)
+		for x := 0; x < width; {
+			// A run of the left pixel's colour long enough is taken as
+			// it is; a short one only if the run of the pixels above is
+			// no longer.
+			left, up := x, x
+			if x > 0 {
+				left = sameRun(cur, x, pixelAt(cur, x-1))
+			}
+			if left-x < 8 && above != nil {
+				up = equalRun(cur, above, x)
+			}
+			switch {
+			case left > x && left >= up:
+				bw.match(3*(left-x), 3)
+				sum.run(pixelAt(cur, x-1), left-x)
+				x = left
+			case up > x:
+				bw.match(3*(up-x), rowLen)
+				sum.pixels(cur[4*x : 4*up])
+				x = up
+			default:
+				bw.literal(int(cur[4*x]))
+				bw.literal(int(cur[4*x+1]))
+				bw.literal(int(cur[4*x+2]))
+				sum.pixels(cur[4*x : 4*x+4])
+				x++
+			}
+		}
+		above = cur
+	}
+	bw.literal(256) // end of block
+	bw.flush()
+	return binary.BigEndian.AppendUint32(bw.out, uint32(sum.s2)<<16|uint32(sum.s1))
+}
+
+// adler is the Adler-32 checksum (RFC 1950) of the RGB bytes of RGBA
+// pixels, computed without copying them out: a pixel r, g, b adds
+// r + g + b to s1 and 3 × s1 + 3r + 2g + b to s2, and a run of n pixels of
+// one colour adds the sums of those series. The sums stay below 65521
+// between calls, so that no product overflows.
+type adler struct{ s1, s2 uint64 }
+
+const adlerMod = 65521
+
+// add adds one byte.
+func (a *adler) add(v byte) {
+	a.s1 = (a.s1 + uint64(v)) % adlerMod
+	a.s2 = (a.s2 + a.s1) % adlerMod
+}
+
+// pixels adds the RGB bytes of RGBA pixels p: at most 2^16 of them, which
+// keeps s2 below 2^64.
+func (a *adler) pixels(p []byte) {
+	s1, s2 := a.s1, a.s2
+	for i := 0; i+4 <= len(p); i += 4 {
+		r, g, b := uint64(p[i]), uint64(p[i+1]), uint64(p[i+2])
+		s2 += 3*s1 + 3*r + 2*g + b
+		s1 += r + g + b
+	}
+	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
+}
+
+// run adds n pixels of colour c (R in the low byte), n below 2^16.
+func (a *adler) run(c uint32, n int) {
+	r, g, b := uint64(c&0xff), uint64(c>>8&0xff), uint64(c>>16&0xff)
+	m := uint64(n)
+	sum := r + g + b
+	a.s2 = (a.s2 + 3*m%adlerMod*a.s1 + m*(3*r+2*g+b) + 3*sum*(m*(m-1)/2%adlerMod)) % adlerMod
+	a.s1 = (a.s1 + m*sum) % adlerMod
+}
+
+func pixelAt(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4*x:]) }
+
+// sameRun returns the end of the run of pixels of colour c in row from x,
+// comparing two pixels at a time.
+func sameRun(row []byte, x int, c uint32) int {
+	two := uint64(c) | uint64(c)<<32
+	for 4*x+8 <= len(row) && binary.LittleEndian.Uint64(row[4*x:]) == two {
+		x += 2
+	}
+	for 4*x < len(row) && pixelAt(row, x) == c {
+		x++
+	}
+	return x
+}
+
+// equalRun returns the end of the run of pixels from x that are equal in
+// rows a and b, of the same length.
+func equalRun(a, b []byte, x int) int {
+	b = b[:len(a)]
+	for 4*x+8 <= len(a) && binary.LittleEndian.Uint64(a[4*x:]) == binary.LittleEndian.Uint64(b[4*x:]) {
+		x += 2
+	}
+	for 4*x < len(a) && pixelAt(a, x) == pixelAt(b, x) {
+		x++
+	}
+	return x
+}
+
+// bitWriter packs deflate codes into bytes, least significant bit first.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bitWriter) bits(v uint64, n uint) {
+	w.acc |= v << w.n
+	w.n += n
+	if w.n >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.n -= 32
+	}
+}
+
+func (w *bitWriter) flush() {
+	for w.n > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n -= min(w.n, 8)
+	}
+}
+
+// literal writes a literal/length symbol in its fixed code.
+func (w *bitWriter) literal(sym int) {
+	c := fixedLitCodes[sym]
+	w.bits(uint64(c.code), uint(c.len))
+}
+
+// match writes copies of n bytes from dist back, n a multiple of 3: pieces
+// of at most 258 bytes, each at least 3 since 258 is a multiple of 3.
+func (w *bitWriter) match(n, dist int) {
+	dc := distCode(dist)
+	for n > 0 {
+		l := min(n, 258)
+		n -= l
+		lc := lengthCodes[l]
+		w.literal(int(lc.sym))
+		w.bits(uint64(lc.extra), uint(lc.extraBits))
+		w.bits(uint64(dc.code), uint(dc.len))
+	}
+}
+
+// fixedCode is a Huffman code, bit-reversed for the bitWriter.
+type fixedCode struct {
+	code uint32
+	len  uint8
+}
+
+// lengthCode is the symbol of a match length and its extra bits.
+type lengthCode struct {
+	sym       uint16
+	extraBits uint8
+	extra     uint16
+}
+
+var fixedLitCodes, lengthCodes = fixedTables()
+
+func fixedTables() (lit [288]fixedCode, length [259]lengthCode) {
+	for s := range lit {
+		var c, n uint32
+		switch {
+		case s < 144:
+			c, n = 0x30+uint32(s), 8
+		case s < 256:
+			c, n = 0x190+uint32(s-144), 9
+		case s < 280:
+			c, n = uint32(s-256), 7
+		default:
+			c, n = 0xc0+uint32(s-280), 8
+		}
+		lit[s] = fixedCode{reverse(c, n), uint8(n)}
+	}
+	// Lengths 3-258 by symbols 257-285 (RFC 1951, 3.2.5).
+	base := 3
+	for i := range 28 {
+		extra := 0
+		if i >= 8 {
+			extra = (i - 4) / 4
+		}
+		for e := range 1 << extra {
+			length[base+e] = lengthCode{uint16(257 + i), uint8(extra), uint16(e)}
+		}
+		base += 1 << extra
+	}
+	length[258] = lengthCode{sym: 285}
+	return lit, length
+}
+
+// distCode returns the code of a distance, from 1 to maxDistance, with its
+// extra bits appended above the 5-bit fixed code.
+func distCode(d int) fixedCode {
+	base, sym, extra := 1, 0, 0
+	for {
+		if sym >= 4 && sym%2 == 0 {
+			extra++
+		}
+		if d < base+1<<extra || sym == 29 {
+			break
+		}
+		base += 1 << extra
+		sym++
+	}
+	return fixedCode{reverse(uint32(sym), 5) | uint32(d-base)<<5, uint8(5 + extra)}
+}
+
+// reverse reverses the n low bits of c: Huffman codes are sent from their
+// most significant bit.
+func reverse(c, n uint32) uint32 {
+	return bits.Reverse32(c) >> (32 - n)
 }

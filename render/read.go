@@ -24,13 +24,26 @@ import (
 // the error is an ErrorList of every problem with its line, column and
 // path; a wrong format or version is reported alone, since nothing else
 // can be judged then.
+// A document larger than MaxFileSize is refused unread.
 func ReadJSON(r io.Reader) (*Document, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("render: reading JSON: %w", err)
 	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("render: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
+	}
 	return parseDocument(data)
 }
+
+// MaxFileSize is the largest level file ReadJSON reads, in bytes. Reading
+// takes about 20 times a file's size in memory, so the cap keeps a level
+// under 700 MB; levels of the largest size dungraph serve allows (5,000
+// rooms) are about 7 MB.
+const MaxFileSize = 32 << 20
+
+// ErrTooLarge is wrapped by ReadJSON's error for a file over MaxFileSize.
+var ErrTooLarge = errors.New("level file too large")
 
 func parseDocument(data []byte) (*Document, error) {
 	w := &walker{data: data, pos: map[string]int{}, structs: map[reflect.Type]*structInfo{}}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -183,4 +184,24 @@ func TestErrorListFormatting(t *testing.T) {
 	if ErrorList(nil).Err() != nil {
 		t.Error("empty list is an error")
 	}
+}
+
+// A file over MaxFileSize is refused with a message naming the limit,
+// without being parsed.
+func TestReadJSONTooLarge(t *testing.T) {
+	big := io.MultiReader(strings.NewReader(`{"format": "dungraph.level", "pad": "`), io.LimitReader(spaces{}, MaxFileSize))
+	_, err := ReadJSON(big)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "32 MiB") {
+		t.Fatalf("ReadJSON of %d bytes: %v; want ErrTooLarge naming 32 MiB", MaxFileSize+40, err)
+	}
+}
+
+// spaces reads as an endless run of spaces.
+type spaces struct{}
+
+func (spaces) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = ' '
+	}
+	return len(b), nil
 }

@@ -41,13 +41,21 @@ func (p *puzzle) enter(n int64, mask uint64) (uint64, bool) {
 }
 
 // spend counts one more state against the budget of the Solve call, and
-// reports whether it was within it.
+// reports whether it was within it and the context is not done.
 func (p *puzzle) spend() bool {
 	p.states++
+	if p.ctx != nil && p.states%4096 == 1 && p.ctx.Err() != nil {
+		p.stopped = p.ctx.Err()
+		return false
+	}
 	return p.states <= p.maxStates
 }
 
+// boundError is the error of a search that spend stopped.
 func (p *puzzle) boundError() error {
+	if p.stopped != nil {
+		return fmt.Errorf("route: solving stopped: %w", p.stopped)
+	}
 	return fmt.Errorf("route: %w of %d states (%d rooms, %d key rooms, %d small-key locks): the level has too many keys and small-key locks to solve exactly",
 		ErrBound, p.maxStates, len(p.rooms), p.keyRooms, p.smallLocks)
 }

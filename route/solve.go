@@ -1,6 +1,7 @@
 package route
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -38,6 +39,10 @@ type Solver struct {
 	// together; past it Solve fails with an error wrapping ErrBound.
 	// Default DefaultMaxStates.
 	MaxStates int
+	// Context, if set, ends the searches once it is done (looked at every
+	// 4,096 states): Solve returns an error wrapping the context's. It
+	// does not change a solution that completes.
+	Context context.Context
 }
 
 // Solution is how a player finishes a level whose ruleset declares locks.
@@ -113,6 +118,7 @@ func (s Solver) Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error
 	if err != nil {
 		return nil, err
 	}
+	p.ctx = s.Context
 	sol := &Solution{}
 	for _, id := range p.rooms {
 		switch rr := p.role[id]; rr.what {
@@ -247,6 +253,9 @@ type puzzle struct {
 	// maxStates is the budget of states of all the searches of one
 	// Solve call, states the states visited so far.
 	maxStates, states int
+	// ctx is Solver.Context; stopped its error once spend saw it done.
+	ctx     context.Context
+	stopped error
 	// keyRooms and smallLocks count the rooms of each, for messages.
 	keyRooms, smallLocks int
 }

@@ -1,9 +1,11 @@
 package route
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -327,6 +329,29 @@ func TestSolveErrors(t *testing.T) {
 				t.Fatalf("error %v does not wrap ErrBound", err)
 			}
 		})
+	}
+}
+
+// A done context stops the searches: Solve fails wrapping its error, and
+// a live one changes nothing.
+func TestSolveContext(t *testing.T) {
+	g := build(t, []room{{tag: "p"}, {tag: "L", x: 100}, {tag: "k", x: 200}, {tag: "L", x: 300}}, []corridor{{a: 0, b: 1}, {a: 0, b: 2}, {a: 2, b: 3}})
+	r, err := Find(g, Roles{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (Solver{Context: ctx}).Solve(g, r, lockRoles); !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve with a cancelled context: %v", err)
+	}
+	want, err := Solve(g, r, lockRoles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := (Solver{Context: context.Background()}).Solve(g, r, lockRoles)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Solve with a live context: %+v, %v; want %+v", got, err, want)
 	}
 }
 

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -142,6 +143,13 @@ func (f *Forces) check(c check) {
 	c.positive("convergence_distance", f.ConvergenceDistance)
 	c.positive("cutoff", f.Cutoff)
 	c.atLeast("max_iterations", f.MaxIterations, 1)
+	// Moves, reaches and the repulsion's gaps are measured in edge
+	// lengths.
+	c.usable("edge_length", "edge_length", f.EdgeLength)
+	if !c.reported("edge_length") {
+		c.usable("cutoff", "cutoff × edge_length", float64(f.Cutoff*f.EdgeLength))
+		c.usable("max_delta", "max_delta × edge_length", float64(f.MaxDelta*f.EdgeLength))
+	}
 	if f.Spring != "log" && f.Spring != "hooke" {
 		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
 	}
@@ -175,6 +183,15 @@ func (r *Rooms) check(c check) {
 	c.atLeast("max_extent", r.MaxExtent, 1)
 	c.order("min_extent", r.MinExtent, "max_extent", r.MaxExtent, "")
 	c.positive("radius_fudge", r.RadiusFudge)
+	// A room's side is up to max_extent margins and its corridors keep
+	// radius_fudge × margin; the raster measures in margins.
+	c.usable("margin", "margin", r.Margin)
+	if !c.reported("max_extent") {
+		c.usable("margin", "margin × max_extent", float64(r.Margin*float64(r.MaxExtent)))
+	}
+	if !c.reported("margin") {
+		c.usable("radius_fudge", "radius_fudge × margin", float64(r.RadiusFudge*r.Margin))
+	}
 }
 
 // Quality holds the limits on a level's geometry, the [quality] table
@@ -308,6 +325,20 @@ func (c check) reported(key string) bool {
 func (c check) atLeast(key string, v, lo int) {
 	if v < lo {
 		c.fail(key, "must be at least %d, not %d", lo, v)
+	}
+}
+
+// usable refuses a value key whose use in the level is not a finite,
+// non-zero number: derived is a product the level computes from it (what
+// says which), such as margin × max_extent, and must be finite and greater
+// than 0 with a finite reciprocal, so that no size, position or scale
+// computed from it overflows to ±Inf or divides by an underflowed 0.
+func (c check) usable(key, what string, derived float64) {
+	if c.reported(key) {
+		return
+	}
+	if !(derived > 0) || math.IsInf(derived, 0) || math.IsInf(1/derived, 0) {
+		c.fail(key, "%s is %s, which the level cannot use (it overflows or underflows to 0); choose a value nearer 1", what, formatFloat(derived))
 	}
 }
 

@@ -238,6 +238,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 
 	def := d.definition(&f)
 	def.Weights = rs.Weights
+	d.lengthFactors(def, rs)
 	rs.Grammar = d.compile(def)
 	if len(d.errs) == 0 {
 		var index []int
@@ -262,6 +263,22 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	rs.Warnings = d.warns
 	rs.Rules, rs.Groups, rs.Passes = def.Rules, def.Groups, def.Passes
 	return rs, nil
+}
+
+// lengthFactors refuses a subdivide edge's length_factor whose corridor
+// length, length_factor × edge_length in [layout] and [relax], would not be
+// a finite, non-zero number.
+func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
+	for i, r := range def.Rules {
+		for j, e := range r.Substitute.Edges {
+			if !e.Subdivide || !(e.LengthFactor > 0) {
+				continue // the grammar reports these
+			}
+			c := check{d, keyPath{"rules", i, "substitute", "edges", j}}
+			c.usable("length_factor", "length_factor × layout.edge_length", float64(e.LengthFactor*rs.Layout.EdgeLength))
+			c.usable("length_factor", "length_factor × relax.edge_length", float64(e.LengthFactor*rs.Relax.EdgeLength))
+		}
+	}
 }
 
 // tags fills in the defaults of the configured tags, checks them and sorts

@@ -74,7 +74,9 @@ func (h *handler) ruleset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	rs, e := h.load(&q)
+	ctx, cancel := h.deadline(r)
+	defer cancel()
+	rs, e := h.loadIn(ctx, &q)
 	if e != nil {
 		writeError(w, e)
 		return

@@ -15,7 +15,9 @@ func ExampleServer_Handler() {
 	h := serve.Server{}.Handler()
 
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", "/api/rulesets", nil))
+	// The handler answers requests for a loopback address only.
+	req := httptest.NewRequest("GET", "http://127.0.0.1:8080/api/rulesets", nil)
+	h.ServeHTTP(w, req)
 	var list []struct{ Name string }
 	json.Unmarshal(w.Body.Bytes(), &list)
 	var names []string
@@ -26,7 +28,9 @@ func ExampleServer_Handler() {
 
 	body := `{"ruleset": "tree", "seed": 7, "set": {"build.max_vertices": 12}}`
 	w = httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("POST", "/api/generate", strings.NewReader(body)))
+	req = httptest.NewRequest("POST", "http://127.0.0.1:8080/api/generate", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	h.ServeHTTP(w, req)
 	var lv struct {
 		Ruleset struct{ Overrides []string }
 		Metrics struct{ Rooms int }

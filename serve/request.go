@@ -205,10 +205,32 @@ type built struct {
 	timed   bool // elapsed was measured
 }
 
+// loadIn loads the requested ruleset in a work slot: a ruleset takes
+// about 200 times its text in memory while it loads, so loads count against
+// MaxConcurrent like generations, and one that leaves the heap past
+// MaxMemory is refused.
+func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
+	var rs *rulesets.Ruleset
+	var e *apiError
+	err := h.work(ctx, func(ctx context.Context) error {
+		if rs, e = h.load(q); e != nil {
+			return nil
+		}
+		if heap := level.HeapBytes(); heap > h.cfg.MaxMemory {
+			rs, e = nil, errorf(http.StatusServiceUnavailable, "serve: the server's memory budget of %d MiB is spent (heap %d MiB, dungraph serve --max-memory); try again, or with a smaller ruleset", h.cfg.MaxMemory>>20, heap>>20)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, h.workError(ctx, err)
+	}
+	return rs, e
+}
+
 // generateLevel generates the requested level under ctx, then calls then
 // (if not nil) in the same work slot with the result.
 func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(ctx context.Context, b *built) error) (*built, *apiError) {
-	rs, e := h.load(&q.rulesetRequest)
+	rs, e := h.loadIn(ctx, &q.rulesetRequest)
 	if e != nil {
 		return nil, e
 	}
@@ -218,7 +240,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 		if h.cfg.Clock != nil {
 			start = h.cfg.Clock()
 		}
-		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{})
+		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{MaxHeap: h.cfg.MaxMemory})
 		if h.cfg.Clock != nil {
 			b.elapsed = h.cfg.Clock().Sub(start)
 			b.timed = true
@@ -249,11 +271,16 @@ func (h *handler) workError(ctx context.Context, err error) *apiError {
 	case ctx.Err() != nil:
 		// The client has gone; nobody reads this.
 		return errorf(499, "serve: request cancelled")
-	case errors.Is(err, level.ErrNoValidLevel):
-		return errorf(http.StatusUnprocessableEntity, "%v", err)
+	case errors.As(err, new(*level.MemoryError)):
+		return errorf(http.StatusServiceUnavailable, "%v (dungraph serve --max-memory)", err)
 	case errors.Is(err, errPanic):
 		return errorf(http.StatusInternalServerError, "%v", err)
+	case errors.Is(err, level.ErrNoValidLevel):
+		return errorf(http.StatusUnprocessableEntity, "%v", err)
 	}
-	h.cfg.Log.Error("serve: generation failed", "err", err)
-	return errorf(http.StatusInternalServerError, "%v", err)
+	// Any other failure comes from the request's ruleset and seed: the
+	// server is fine, the input cannot make a level. It is logged, since
+	// validate should have caught it.
+	h.cfg.Log.Warn("serve: generation failed", "err", err)
+	return errorf(http.StatusUnprocessableEntity, "%v", err)
 }

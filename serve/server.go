@@ -24,6 +24,11 @@ const (
 	DefaultMaxVertices   = 5000
 	DefaultMaxIterations = 10000
 	DefaultMaxBody       = 1 << 20
+	// DefaultMaxMemory is the memory budget of the generations, the
+	// command line's --max-memory default.
+	DefaultMaxMemory = 2048 << 20
+	// DefaultBodyTimeout is the longest a request may take to arrive.
+	DefaultBodyTimeout = 30 * time.Second
 	// MaxPNGSize caps a PNG's side: render allows 16384 pixels, a
 	// gigabyte per picture, too much for one request.
 	MaxPNGSize = 4096
@@ -49,11 +54,22 @@ type Server struct {
 	Timeout time.Duration
 	// MaxVertices caps build.max_vertices. Default DefaultMaxVertices.
 	MaxVertices int
-	// MaxIterations caps layout.max_iterations and relax.max_iterations:
-	// a drawing phase runs to its end before the generation sees its
-	// context again, so this bounds the work a cancelled request can
-	// leave behind. Default DefaultMaxIterations.
+	// MaxIterations caps layout.max_iterations and relax.max_iterations.
+	// Default DefaultMaxIterations.
 	MaxIterations int
+	// MaxMemory is the memory budget of the generations in bytes, the
+	// live heap of the whole process as level.Options.MaxHeap reads it:
+	// a request that finds the heap past it (after loading its ruleset,
+	// or while it generates) gets 503. Default DefaultMaxMemory.
+	MaxMemory uint64
+	// BodyTimeout is how long HTTPServer gives a request to arrive, body
+	// included. Default DefaultBodyTimeout.
+	BodyTimeout time.Duration
+	// Hosts lists the Host header values the server answers (host:port,
+	// or AnyHost); others get 421. Default: any loopback name (localhost,
+	// 127.0.0.0/8, ::1) on any port. HostsFor gives the list for a
+	// listener's address.
+	Hosts []string
 	// MaxBody caps a request body, in bytes; a larger one gets 413.
 	// Default DefaultMaxBody.
 	MaxBody int64
@@ -104,6 +120,12 @@ func (s Server) Handler() http.Handler {
 	if s.MaxBody <= 0 {
 		s.MaxBody = DefaultMaxBody
 	}
+	if s.MaxMemory == 0 {
+		s.MaxMemory = DefaultMaxMemory
+	}
+	if s.BodyTimeout <= 0 {
+		s.BodyTimeout = DefaultBodyTimeout
+	}
 	if s.MaxConcurrent <= 0 {
 		s.MaxConcurrent = runtime.GOMAXPROCS(0)
 	}
@@ -132,7 +154,7 @@ func (s Server) Handler() http.Handler {
 			writeError(w, errorf(http.StatusMethodNotAllowed, "%s %s: method not allowed; use %s", r.Method, path, allow))
 		})
 	}
-	h.root = recoverer(s.Log, h.mux)
+	h.root = recoverer(s.Log, h.guard(h.mux))
 	return h
 }
 

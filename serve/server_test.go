@@ -24,10 +24,21 @@ import (
 // quiet is a Server whose log is dropped.
 func quiet() Server { return Server{Log: slog.New(slog.DiscardHandler)} }
 
+// newRequest is a request as the tuner's page sends it: to a loopback
+// address, with a JSON body.
+func newRequest(ctx context.Context, method, path, body string) *http.Request {
+	req := httptest.NewRequestWithContext(ctx, method, path, strings.NewReader(body))
+	req.Host = "127.0.0.1:8080"
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req
+}
+
 // call sends a request to h and returns the response.
 func call(t *testing.T, h http.Handler, method, path, body string) *httptest.ResponseRecorder {
 	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req := newRequest(context.Background(), method, path, body)
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return w
@@ -341,7 +352,7 @@ func TestCancellation(t *testing.T) {
 	h := quiet().Handler()
 	for _, path := range []string{"/api/generate", "/api/png", "/api/steps"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		req := httptest.NewRequestWithContext(ctx, "POST", path, strings.NewReader(slowBody))
+		req := newRequest(ctx, "POST", path, slowBody)
 		w := httptest.NewRecorder()
 		done := make(chan struct{})
 		go func() {

@@ -52,12 +52,14 @@ Rerunning the same command resumes: seeds whose files match the manifest are
 skipped, missing or damaged ones regenerated; a rerun with more formats
 adds them to the levels. Other parameters of the levels (ruleset, --set) or
 other options of a format (--size) are refused in a directory made with
-others, naming the keys that differ. Ctrl-C (or SIGTERM) finishes the
-levels in flight, writes the manifest, says how to resume and exits 130.
-Seeds that fail after every attempt are listed with their reasons; they do
-not stop the run (--retry-failed tries them again). A run of 1000 seeds or
-more says what the rest will take, in time and disk, once its first levels
-are measured.
+others, naming the keys that differ. Ctrl-C (or SIGTERM) stops the levels in
+flight (the next run makes them again), writes the manifest, says how to
+resume and exits 130. A manifest that cannot be written whole (a full disk)
+is never committed: the last good one and the journal stay, and the next run
+resumes. Seeds that fail after every attempt are listed with their reasons;
+they do not stop the run (--retry-failed tries them again). A run of 1000
+seeds or more says what the rest will take, in time and disk, once its first
+levels are measured.
 
 Scale out with --shard I/N (I from 0): shard I generates its block of the
 seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes

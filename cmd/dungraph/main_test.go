@@ -4,9 +4,12 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -25,7 +28,13 @@ func TestMain(m *testing.M) {
 //	exits CODE dungraph ARGS...
 //
 // which runs a program and fails unless it exits with CODE; its stdout and
-// stderr are then checked as after exec.
+// stderr are then checked as after exec; and
+//
+//	sigterm DELAY FILE dungraph ARGS...
+//
+// which starts a program, sends it SIGTERM after DELAY (a time.Duration),
+// and fails unless it exits, with a non-zero code, within a second of the
+// signal; its stderr goes to FILE.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -42,7 +51,8 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits": cmdExits,
+			"exits":   cmdExits,
+			"sigterm": cmdSigterm,
 		},
 	})
 }
@@ -70,4 +80,63 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit code %d, want %d", got, want)
 	}
+}
+
+func cmdSigterm(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: sigterm DELAY FILE program [args...]")
+	}
+	delay, err := time.ParseDuration(args[0])
+	if err != nil {
+		ts.Fatalf("sigterm: %v", err)
+	}
+	path, err := exec.LookPath(args[2])
+	if err != nil {
+		// LookPath reads the test's PATH; the script's may differ.
+		for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+			if p := filepath.Join(dir, args[2]); fileExists(p) {
+				path, err = p, nil
+				break
+			}
+		}
+		if err != nil {
+			ts.Fatalf("sigterm: %v", err)
+		}
+	}
+	var stderr strings.Builder
+	cmd := exec.Command(path, args[3:]...)
+	cmd.Dir = ts.Getenv("WORK")
+	cmd.Env = []string{"PATH=" + ts.Getenv("PATH"), "HOME=" + ts.Getenv("HOME"), "TMPDIR=" + ts.Getenv("TMPDIR"), "GORACE=" + ts.Getenv("GORACE")}
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		ts.Fatalf("sigterm: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		ts.Fatalf("sigterm: %s ended before the signal: %v\n%s", args[2], err, stderr.String())
+	case <-time.After(delay):
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	sent := time.Now()
+	select {
+	case err = <-done:
+	case <-time.After(time.Second):
+		cmd.Process.Kill()
+		<-done
+		ts.Fatalf("sigterm: %s still ran a second after SIGTERM", args[2])
+	}
+	ts.Logf("%s exited %v after SIGTERM: %v", args[2], time.Since(sent).Round(time.Millisecond), err)
+	if err == nil {
+		ts.Fatalf("sigterm: %s exited 0 after SIGTERM", args[2])
+	}
+	if werr := os.WriteFile(ts.MkAbs(args[1]), []byte(stderr.String()), 0o644); werr != nil {
+		ts.Fatalf("sigterm: %v", werr)
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

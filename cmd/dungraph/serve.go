@@ -20,6 +20,7 @@ func (a *app) serveCmd() *cobra.Command {
 		addr    string
 		ruleset string
 		public  bool
+		mib     uint64
 		s       serve.Server
 	)
 	cmd := &cobra.Command{
@@ -36,9 +37,12 @@ read once now (the server reads no other file). The page can switch to any
 bundled ruleset or to pasted TOML.
 
 The tuner has no authentication: it listens on loopback only unless --public
-is given. Each request is limited in time (--timeout), level size
-(--max-vertices), layout iterations (--max-iterations) and body size
-(--max-body). Ctrl-C stops the server.`,
+is given, answers only requests addressed to its own address (Host), refuses
+requests from other sites' pages (Origin) and takes only application/json on
+its API. Each request is limited in time (--timeout), level size
+(--max-vertices), layout iterations (--max-iterations), body size
+(--max-body) and the time its body takes to arrive (30 s); generations share
+the memory budget (--max-memory). Ctrl-C stops the server.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := serve.CheckAddr(addr, public); err != nil {
@@ -58,16 +62,16 @@ is given. Each request is limited in time (--timeout), level size
 			}
 			s.Log = slog.New(slog.NewTextHandler(a.stderr, nil))
 			s.Clock = time.Now
+			s.MaxMemory = mib << 20
+			if mib == 0 {
+				s.MaxMemory = 1<<64 - 1
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return failed(err)
 			}
-			srv := &http.Server{
-				Handler:           s.Handler(),
-				ReadHeaderTimeout: 10 * time.Second,
-				IdleTimeout:       2 * time.Minute,
-				ErrorLog:          slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
-			}
+			s.Hosts = serve.HostsFor(ln.Addr().String())
+			srv := s.HTTPServer()
 			a.infof("dungraph serve: http://%s/ (Ctrl-C stops)", ln.Addr())
 			return a.serveUntil(cmd.Context(), srv, ln)
 		},
@@ -80,6 +84,7 @@ is given. Each request is limited in time (--timeout), level size
 	fl.IntVar(&s.MaxVertices, "max-vertices", serve.DefaultMaxVertices, "the largest build.max_vertices a request may set")
 	fl.IntVar(&s.MaxIterations, "max-iterations", serve.DefaultMaxIterations, "the largest layout.max_iterations and relax.max_iterations a request may set")
 	fl.Int64Var(&s.MaxBody, "max-body", serve.DefaultMaxBody, "the largest request body, in `bytes`")
+	memoryFlag(fl, &mib)
 	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return bundledNames(), cobra.ShellCompDirectiveDefault
 	})

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes the hostile rulesets of this directory (see NOTES.md, "Budgets").
+
+    python3 gen.py
+
+star.toml     a start rule that makes a star of 12 leaves, and a rule whose
+              pattern is a star of 11 leaves: 12!/1! = 479,001,600 matches.
+big.toml      a start rule that substitutes a grid of N vertices (default
+              3,000), for the construction drawing.
+"""
+import math
+import sys
+
+
+def star(path, leaves, pattern_leaves):
+    out = ['name = "hostile-star"', "",
+           "[build]", "max_vertices = 40", "max_iterations = 3", "max_valence = 20", "",
+           "[[rules]]", 'name = "start"',
+           'pattern.vertices = [ { id = "s", tags = ["s"] } ]',
+           "substitute.vertices = ["]
+    out.append('  { id = "s", tag = "c", at = [0, 0] },')
+    for i in range(leaves):
+        a = 2 * math.pi * i / leaves
+        out.append('  { id = "l%d", tag = "l", at = [%.3f, %.3f] },' % (i, 100 * math.cos(a), 100 * math.sin(a)))
+    out.append("]")
+    out.append("substitute.edges = [")
+    for i in range(leaves):
+        out.append('  { between = ["s", "l%d"] },' % i)
+    out.append("]")
+    out += ["", "[[rules]]", 'name = "fan"', "pattern.vertices = ["]
+    out.append('  { id = "c", tags = ["c"], at = [0, 0] },')
+    for i in range(pattern_leaves):
+        a = 2 * math.pi * i / pattern_leaves
+        out.append('  { id = "l%d", tags = ["l"], at = [%.3f, %.3f] },' % (i, 100 * math.cos(a), 100 * math.sin(a)))
+    out.append("]")
+    out.append("pattern.edges = [" + ", ".join('{ between = ["c", "l%d"] }' % i for i in range(pattern_leaves)) + "]")
+    out.append("substitute.vertices = [")
+    out.append('  { id = "c", tag = "c", at = [0, 0] },')
+    for i in range(pattern_leaves):
+        a = 2 * math.pi * i / pattern_leaves
+        out.append('  { id = "l%d", tag = "m", at = [%.3f, %.3f] },' % (i, 100 * math.cos(a), 100 * math.sin(a)))
+    out.append("]")
+    out.append("substitute.edges = [" + ", ".join('{ between = ["c", "l%d"] }' % i for i in range(pattern_leaves)) + "]")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def big(path, n):
+    side = math.ceil(math.sqrt(n))
+    out = ['name = "hostile-big"', "",
+           "[build]", "max_vertices = %d" % (n + 10), "max_iterations = 2", "",
+           "[[rules]]", 'name = "start"',
+           'pattern.vertices = [ { id = "s", tags = ["s"] } ]',
+           "substitute.vertices = ["]
+    ids = []
+    for i in range(n):
+        x, y = i % side, i // side
+        vid = "s" if i == 0 else "v%d" % i
+        ids.append(vid)
+        out.append('  { id = "%s", tag = "a", at = [%d, %d] },' % (vid, 100 * x, 100 * y))
+    out.append("]")
+    out.append("substitute.edges = [")
+    for i in range(n):
+        x, y = i % side, i // side
+        if x + 1 < side and i + 1 < n:
+            out.append('  { between = ["%s", "%s"] },' % (ids[i], ids[i + 1]))
+        if i + side < n:
+            out.append('  { between = ["%s", "%s"] },' % (ids[i], ids[i + side]))
+    out.append("]")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    star("star.toml", 12, 11)
+    big("big.toml", int(sys.argv[1]) if len(sys.argv) > 1 else 3000)
