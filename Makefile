@@ -16,9 +16,17 @@ run: build
 	./dungraph generate --out $(OUT)
 	@echo "dungraph is built as ./dungraph: run ./dungraph --help, or make install to put it on your PATH"
 
+# The packages whose code or tests start goroutines (go statements,
+# t.Parallel, sync and sync/atomic: grep -lE 'go func|t\.Parallel|sync\.'),
+# tested again under the race detector. That run is -short: it keeps every
+# test that starts goroutines and cuts the sweeps that repeat one-goroutine
+# work over more seeds, which the plain run does in full.
+RACE_PKGS := ./batch ./cmd/... ./level ./levelbatch ./render ./rulesets ./serve ./stats ./tune
+
 test: fmt-check
 	$(GO) vet $(PKGS)
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) test -count=1 $(PKGS)
+	$(GO) test -race -short -count=1 $(RACE_PKGS)
 
 # The golden hashes of render/testdata/hashes.txt (level JSON and text level
 # of every bundled ruleset, seeds 1-20) on arm64 under qemu, on amd64 with

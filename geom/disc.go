@@ -32,38 +32,6 @@ const (
 	tiny = 0x1p-900
 )
 
-// DotSign returns the sign of the dot product a · b = a.X·b.X + a.Y·b.Y,
-// exactly: +1 when the angle between a and b is acute, −1 when obtuse, 0
-// when they are perpendicular or either is zero. Non-finite inputs give 0.
-func DotSign(a, b r2.Vec) int {
-	l := float64(a.X * b.X)
-	r := float64(a.Y * b.Y)
-	dot := l + r
-	bound := errBound * (math.Abs(l) + math.Abs(r))
-	switch {
-	case dot > bound && bound > tiny:
-		return 1
-	case -dot > bound && bound > tiny:
-		return -1
-	}
-	if l == 0 && r == 0 && (a.X == 0 || b.X == 0) && (a.Y == 0 || b.Y == 0) {
-		return 0
-	}
-	return exactDotSign(a, b)
-}
-
-func exactDotSign(a, b r2.Vec) int {
-	if !finite(a.X, a.Y, b.X, b.Y) {
-		return 0
-	}
-	var l, r, t big.Rat
-	l.SetFloat64(a.X)
-	l.Mul(&l, t.SetFloat64(b.X))
-	r.SetFloat64(a.Y)
-	r.Mul(&r, t.SetFloat64(b.Y))
-	return l.Add(&l, &r).Sign()
-}
-
 // DiscGap returns the sign of the gap between the closed discs (p, rp) and
 // (q, rq), that is of |p − q| − (rp + rq), exactly: +1 when they are apart,
 // 0 when they touch, −1 when they overlap. When rp + rq is negative the

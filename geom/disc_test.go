@@ -12,27 +12,6 @@ import (
 func nextUp(x float64) float64   { return math.Nextafter(x, math.Inf(1)) }
 func nextDown(x float64) float64 { return math.Nextafter(x, math.Inf(-1)) }
 
-func TestDotSign(t *testing.T) {
-	tests := []struct {
-		a, b r2.Vec
-		want int
-	}{
-		{v(1, 0), v(0, 1), 0},
-		{v(1, 2), v(3, 4), 1},
-		{v(1, 2), v(-3, 1), -1},
-		{v(0, 0), v(3, 4), 0},
-		{v(0.1, 0.3), v(3, -1), 1}, // 0.3 < 3·0.1 exactly, though 3·0.1 rounds to more
-		{v(1e-200, 1e-200), v(1e-200, -2e-200), -1},
-		{v(1e300, 1e300), v(1e300, -1e300), 0},
-		{v(math.NaN(), 0), v(1, 1), 0},
-	}
-	for _, tt := range tests {
-		if got := DotSign(tt.a, tt.b); got != tt.want {
-			t.Errorf("DotSign(%v, %v) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestDiscGap(t *testing.T) {
 	tests := []struct {
 		name   string

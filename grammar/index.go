@@ -149,18 +149,3 @@ func (x *index) swap(r, i, j int) {
 	x.recs[l[i]].pos = int32(i)
 	x.recs[l[j]].pos = int32(j)
 }
-
-// Matches returns rule r's structural matches in canonical order (for
-// tests and diagnostics).
-func (x *index) matches(r int) []Match {
-	out := make([]Match, 0, len(x.lists[r]))
-	for _, id := range x.lists[r] {
-		m := make(Match, x.rules[r].n)
-		for i, h := range x.match(id) {
-			m[i] = int(h)
-		}
-		out = append(out, m)
-	}
-	slices.SortFunc(out, compareMatches)
-	return out
-}

@@ -701,3 +701,18 @@ func TestRegression_FlipPairsDependOnEdgeOrder(t *testing.T) {
 		t.Errorf("Compile rejected %d of %d listings of the same rule", rejected, len(orders))
 	}
 }
+
+// matches returns rule r's structural matches as the index holds them, in
+// canonical order, for comparison with a brute-force search.
+func (x *index) matches(r int) []Match {
+	out := make([]Match, 0, len(x.lists[r]))
+	for _, id := range x.lists[r] {
+		m := make(Match, x.rules[r].n)
+		for i, h := range x.match(id) {
+			m[i] = int(h)
+		}
+		out = append(out, m)
+	}
+	slices.SortFunc(out, compareMatches)
+	return out
+}

@@ -140,15 +140,6 @@ func NewDrawing(g *grammar.Graph, f Forces) *Drawing {
 	return d
 }
 
-// Forces returns the drawing's parameters, with defaults filled in.
-func (d *Drawing) Forces() Forces { return d.f }
-
-// SetForces changes the parameters and starts a new phase.
-func (d *Drawing) SetForces(f Forces) {
-	d.f = f.withDefaults()
-	d.SetActive(d.activeIDs())
-}
-
 // UseRooms makes every edge's target length the sum of its two rooms' radii
 // plus gap times its length factor (the relax pass), instead of EdgeLength
 // times its length factor.
@@ -209,17 +200,6 @@ func (d *Drawing) CommitAll() {
 	for v, p := range d.Pos {
 		d.g.SetPos(v, p)
 	}
-}
-
-func (d *Drawing) activeIDs() []int {
-	if len(d.active) == len(d.Pos) {
-		return nil
-	}
-	out := make([]int, len(d.active))
-	for i, v := range d.active {
-		out[i] = int(v)
-	}
-	return out
 }
 
 // SetActive starts a new phase in which only the given vertices move (all

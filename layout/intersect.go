@@ -32,13 +32,6 @@ type Corridor struct {
 // Link names a corridor by the ids of its two rooms, lower id first.
 type Link struct{ A, B int }
 
-func linkOf(a, b int) Link {
-	if a > b {
-		a, b = b, a
-	}
-	return Link{a, b}
-}
-
 // ConflictKind says what is wrong with a drawing.
 type ConflictKind uint8
 

@@ -722,3 +722,11 @@ func BenchmarkClearance(b *testing.B) {
 		})
 	}
 }
+
+// linkOf names the corridor between rooms a and b, lower id first.
+func linkOf(a, b int) Link {
+	if a > b {
+		a, b = b, a
+	}
+	return Link{a, b}
+}

@@ -78,7 +78,7 @@ type TimeoutError struct {
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise it with --timeout (for example --timeout %v), or lower build.max_vertices",
+	return fmt.Sprintf("level: ruleset %q seed %d: the time budget of %v ran out during %s (attempt %d, %d vertices); raise the budget (to about %v) or lower build.max_vertices",
 		e.Ruleset, e.Seed, e.Budget, e.Stage, e.Attempt, e.Vertices, e.Suggest())
 }
 
@@ -120,7 +120,7 @@ type MemoryError struct {
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("level: ruleset %q seed %d: the memory budget of %d MiB ran out during %s (attempt %d, %d vertices, heap %d MiB); raise it with --max-memory, or lower build.max_vertices",
+	return fmt.Sprintf("level: ruleset %q seed %d: the memory budget of %d MiB ran out during %s (attempt %d, %d vertices, heap %d MiB); raise the budget or lower build.max_vertices",
 		e.Ruleset, e.Seed, e.Limit>>20, e.Stage, e.Attempt, e.Vertices, e.Heap>>20)
 }
 

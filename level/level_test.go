@@ -26,7 +26,10 @@ func TestBundledLevelsValid(t *testing.T) {
 				t.Fatal(err)
 			}
 			seeds := 12
-			if rs.Build.MaxVertices > 100 || testing.Short() {
+			switch big := rs.Build.MaxVertices > 100; {
+			case big && testing.Short():
+				seeds = 1
+			case big || testing.Short():
 				seeds = 2
 			}
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
@@ -161,7 +164,7 @@ func TestTimeout(t *testing.T) {
 	if !errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("got %v, want a TimeoutError", err)
 	}
-	if te.Stage != StageMatching || !strings.Contains(err.Error(), "--timeout") || !strings.Contains(err.Error(), "during matching") {
+	if te.Stage != StageMatching || !strings.Contains(err.Error(), "the time budget of 1ns ran out") || !strings.Contains(err.Error(), "during matching") {
 		t.Errorf("stage %q, message %q", te.Stage, err)
 	}
 	// A budget that is not reached changes nothing.
@@ -244,8 +247,8 @@ func TestMemoryBudget(t *testing.T) {
 	if !errors.As(err, &me) || me.Stage != StageMatching || me.Vertices < 1 || me.Heap <= 1 {
 		t.Fatalf("got %v, want a MemoryError during matching", err)
 	}
-	if !strings.Contains(err.Error(), "--max-memory") {
-		t.Errorf("message %q does not say how to raise the budget", err)
+	if msg := err.Error(); !strings.Contains(msg, "the memory budget of 0 MiB ran out during layout") || strings.Contains(msg, "--") {
+		t.Errorf("message %q does not name the budget, or names a flag", err)
 	}
 	// A budget that is not reached changes nothing.
 	a, err := Generate(context.Background(), rs, 1, Options{MaxHeap: 1 << 40})

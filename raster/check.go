@@ -76,7 +76,7 @@ func (e *CheckError) Error() string {
 	}
 	cell := formatCell(e.Cell)
 	if e.Suggestion > 0 {
-		fmt.Fprintf(&b, "raster: cell size %s is too coarse for this level (%s); --cell %s works", cell, first, formatCell(e.Suggestion))
+		fmt.Fprintf(&b, "raster: cell size %s is too coarse for this level (%s); cell size %s works", cell, first, formatCell(e.Suggestion))
 	} else {
 		fmt.Fprintf(&b, "raster: cell size %s does not work for this level (%s)", cell, first)
 		if e.tried > 0 {

@@ -97,6 +97,6 @@ func ExampleSuggestCell() {
 	cell, err := raster.SuggestCell(lv, raster.Options{Cell: 20})
 	fmt.Println(cell, err)
 	// Output:
-	// raster: cell size 20 is too coarse for this level (corridor 0 (rooms 0-1): no room for its doors between the rooms at tile (2,4)); --cell 16.125 works
+	// raster: cell size 20 is too coarse for this level (corridor 0 (rooms 0-1): no room for its doors between the rooms at tile (2,4)); cell size 16.125 works
 	// 16.125 <nil>
 }

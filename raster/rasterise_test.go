@@ -198,7 +198,7 @@ func TestTooCoarse(t *testing.T) {
 		if ce.Suggestion <= 0 || ce.Suggestion >= 20 {
 			t.Fatalf("%v: suggestion %v", l, ce.Suggestion)
 		}
-		if !strings.Contains(err.Error(), "--cell "+formatCell(ce.Suggestion)+" works") || !strings.Contains(err.Error(), "cell size 20 is too coarse") {
+		if !strings.Contains(err.Error(), "; cell size "+formatCell(ce.Suggestion)+" works") || !strings.Contains(err.Error(), "cell size 20 is too coarse") {
 			t.Errorf("%v: message %q does not name both sizes", l, err)
 		}
 		if got, err := SuggestCell(lv, opts); err != nil || got != ce.Suggestion {

@@ -2,19 +2,15 @@ package render
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/raster"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // TestTextGolden checks the text level and the hex tile grid of the golden
@@ -173,47 +169,34 @@ func checkText(t *testing.T, d *Document, g *raster.Grid, ent, vars []byte) {
 // succeed at the default cell size (measured over seeds 0-39 of every
 // ruleset, none fails; BENCHMARKS.md).
 func TestTextLevels(t *testing.T) {
-	for _, info := range rulesets.ListBundled() {
-		seeds := 10
-		if info.Name == "caves" {
-			seeds = 2 // 330 rooms each
-		}
-		if testing.Short() {
-			seeds = min(seeds, 3)
-		}
-		rs, err := rulesets.Bundled(info.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for seed := range uint64(seeds) {
-			t.Run(fmt.Sprintf("%s-%d", info.Name, seed), func(t *testing.T) {
-				lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
+	seeds, caves := uint64(10), uint64(2)
+	if testing.Short() {
+		seeds, caves = 1, 1
+	}
+	for _, c := range sweep(t, seeds, caves) {
+		t.Run(c.String(), func(t *testing.T) {
+			d, err := FromLevel(testLevel(t, c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, shape := range []raster.Shape{raster.RoomRect, raster.RoomDisc} {
+				o := Raster{Shape: shape}
+				g, err := o.Grid(d)
+				var ce *raster.CheckError
+				if errors.As(err, &ce) || errors.Is(err, raster.ErrTooManyCells) {
+					t.Errorf("%v rooms: %v", shape, strings.SplitN(err.Error(), "\n", 2)[0])
+					continue
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err := FromLevel(lv)
-				if err != nil {
+				var ent, vars bytes.Buffer
+				if err := o.WriteText(&ent, &vars, d); err != nil {
 					t.Fatal(err)
 				}
-				for _, shape := range []raster.Shape{raster.RoomRect, raster.RoomDisc} {
-					o := Raster{Shape: shape}
-					g, err := o.Grid(d)
-					var ce *raster.CheckError
-					if errors.As(err, &ce) || errors.Is(err, raster.ErrTooManyCells) {
-						t.Errorf("%v rooms: %v", shape, strings.SplitN(err.Error(), "\n", 2)[0])
-						continue
-					}
-					if err != nil {
-						t.Fatal(err)
-					}
-					var ent, vars bytes.Buffer
-					if err := o.WriteText(&ent, &vars, d); err != nil {
-						t.Fatal(err)
-					}
-					checkText(t, d, g, ent.Bytes(), vars.Bytes())
-				}
-			})
-		}
+				checkText(t, d, g, ent.Bytes(), vars.Bytes())
+			}
+		})
 	}
 }
 

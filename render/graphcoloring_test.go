@@ -2,16 +2,11 @@ package render
 
 import (
 	"bytes"
-	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 func TestGraphColoringGolden(t *testing.T) {
@@ -112,33 +107,18 @@ func checkGraphColoring(t *testing.T, d *Document) {
 // TestGraphColoringReadsBack checks the export of levels of every bundled
 // ruleset.
 func TestGraphColoringReadsBack(t *testing.T) {
-	seeds := 6
+	seeds := uint64(6)
 	if testing.Short() {
-		seeds = 2
+		seeds = 1
 	}
-	for _, info := range rulesets.ListBundled() {
-		name := info.Name
-		rs, err := rulesets.Bundled(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := seeds
-		if name == "caves" {
-			n = 1 // 330 rooms: one is plenty
-		}
-		for seed := range uint64(n) {
-			t.Run(fmt.Sprintf("%s-%d", name, seed), func(t *testing.T) {
-				lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				d, err := FromLevel(lv)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkGraphColoring(t, d)
-			})
-		}
+	for _, c := range sweep(t, seeds, 1) { // caves: 330 rooms, one is plenty
+		t.Run(c.String(), func(t *testing.T) {
+			d, err := FromLevel(testLevel(t, c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGraphColoring(t, d)
+		})
 	}
 	t.Run("tiny", func(t *testing.T) { checkGraphColoring(t, tinyDoc()) })
 	t.Run("one room", func(t *testing.T) {

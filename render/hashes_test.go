@@ -3,16 +3,12 @@ package render
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // hashesFile holds, for each bundled ruleset and seeds 1 to 20, the
@@ -24,12 +20,12 @@ const hashesFile = "testdata/hashes.txt"
 
 // levelHashes returns the hash lines of one level: "ruleset seed json
 // text", with "-" for a text level the raster refuses.
-func levelHashes(t *testing.T, rs *rulesets.Ruleset, seed uint64) string {
-	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
-	if err != nil {
-		return fmt.Sprintf("%s %d failed %x", rs.Name, seed, sha256.Sum256([]byte(err.Error())))
+func levelHashes(t *testing.T, c goldenCase) string {
+	g := generate(c)
+	if g.err != nil {
+		return fmt.Sprintf("%s %d failed %x", c.ruleset, c.seed, sha256.Sum256([]byte(g.err.Error())))
 	}
-	d, err := FromLevel(lv)
+	d, err := FromLevel(g.lv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,27 +41,17 @@ func levelHashes(t *testing.T, rs *rulesets.Ruleset, seed uint64) string {
 		text = hex.EncodeToString(sum[:])
 	}
 	sum := sha256.Sum256(js)
-	return fmt.Sprintf("%s %d %s %s", rs.Name, seed, hex.EncodeToString(sum[:]), text)
+	return fmt.Sprintf("%s %d %s %s", c.ruleset, c.seed, hex.EncodeToString(sum[:]), text)
 }
 
 func TestGoldenHashes(t *testing.T) {
-	seeds := uint64(20)
+	seeds, caves := uint64(20), uint64(5) // caves: the slow one, under qemu above all
 	if testing.Short() {
-		seeds = 3
+		seeds, caves = 1, 1
 	}
 	var got []string
-	for _, info := range rulesets.ListBundled() {
-		rs, err := rulesets.Bundled(info.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := seeds
-		if info.Name == "caves" {
-			n = min(seeds, 5) // 330 rooms: the slow one, under qemu above all
-		}
-		for seed := uint64(1); seed <= n; seed++ {
-			got = append(got, levelHashes(t, rs, seed))
-		}
+	for _, c := range sweep(t, seeds, caves) {
+		got = append(got, levelHashes(t, c))
 	}
 	if *update && !testing.Short() {
 		out := "# ruleset seed sha256(level JSON without \"generator\") sha256(text level + variations, or - when it does not rasterise)\n" + strings.Join(got, "\n") + "\n"

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/dungraph/dungraph/level"
@@ -34,24 +36,73 @@ var goldenCases = []goldenCase{{"quads", 1}, {"dungeon", 1}, {"catacomb", 2}}
 // do not change with the Go version or the platform.
 var testProvenance = Provenance{Module: ModulePath, Version: "test", Revision: "", Modified: false, Go: "go", Platform: "test/test"}
 
-var levelCache sync.Map // goldenCase → *level.Level
+// levelCache holds every level the tests generate, once per test binary:
+// the sweeps over bundled rulesets and seeds (golden hashes, text levels,
+// GraphColoring) share their levels. Tests must not change a cached level.
+var levelCache sync.Map // goldenCase → generated
 
-// testLevel generates c's level once per test binary.
-func testLevel(t testing.TB, c goldenCase) *level.Level {
-	t.Helper()
-	if lv, ok := levelCache.Load(c); ok {
-		return lv.(*level.Level)
+// generated is the outcome of generating one case's level.
+type generated struct {
+	lv  *level.Level
+	err error
+}
+
+// generate returns c's level, generating it the first time.
+func generate(c goldenCase) generated {
+	if g, ok := levelCache.Load(c); ok {
+		return g.(generated)
 	}
 	rs, err := rulesets.Bundled(c.ruleset)
 	if err != nil {
-		t.Fatal(err)
+		return generated{err: err}
 	}
 	lv, err := level.Generate(context.Background(), rs, c.seed, level.Options{})
-	if err != nil {
-		t.Fatal(err)
+	g, _ := levelCache.LoadOrStore(c, generated{lv, err})
+	return g.(generated)
+}
+
+// generateAll generates the levels of cases on every core. A level depends
+// on its ruleset and seed only, so this changes when levels are made, not
+// what they are.
+func generateAll(cases []goldenCase) {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for range min(runtime.GOMAXPROCS(0), len(cases)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(cases); i = int(next.Add(1) - 1) {
+				generate(cases[i])
+			}
+		})
 	}
-	levelCache.Store(c, lv)
-	return lv
+	wg.Wait()
+}
+
+// sweep lists the cases of every bundled ruleset with seeds 1 to seeds, 1
+// to caves for caves (330 rooms, the slow one), and generates them.
+func sweep(t testing.TB, seeds, caves uint64) []goldenCase {
+	t.Helper()
+	var cases []goldenCase
+	for _, info := range rulesets.ListBundled() {
+		n := seeds
+		if info.Name == "caves" {
+			n = min(seeds, caves)
+		}
+		for seed := uint64(1); seed <= n; seed++ {
+			cases = append(cases, goldenCase{info.Name, seed})
+		}
+	}
+	generateAll(cases)
+	return cases
+}
+
+// testLevel returns c's level, generated once per test binary.
+func testLevel(t testing.TB, c goldenCase) *level.Level {
+	t.Helper()
+	g := generate(c)
+	if g.err != nil {
+		t.Fatal(g.err)
+	}
+	return g.lv
 }
 
 // testDoc returns c's document with testProvenance. Each call returns a new

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dungraph/dungraph/internal/srcpos"
 )
 
 // ReadJSON reads a document in the level format. It is strict, because a
@@ -90,6 +92,7 @@ type walker struct {
 	off     int // the offset of the next token
 	p       problems
 	pos     map[string]int // path → offset of its value
+	lines   *srcpos.Source // made when the first position is needed
 	structs map[reflect.Type]*structInfo
 }
 
@@ -197,13 +200,11 @@ func (w *walker) sorted(err error) error {
 // lineCol converts a byte offset into a 1-based line and column, the
 // column in characters.
 func (w *walker) lineCol(off int) (int, int) {
-	off = min(max(off, 0), len(w.data))
-	before := w.data[:off]
-	line := 1 + bytes.Count(before, []byte("\n"))
-	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
-		before = before[i+1:]
+	if w.lines == nil {
+		w.lines = srcpos.New(w.data)
 	}
-	return line, 1 + utf8.RuneCount(before)
+	line, col, _ := w.lines.Position(off)
+	return line, col
 }
 
 func (w *walker) add(off int, path, format string, args ...any) {

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // The rulesets that ship with dungraph, compiled into the binary.
@@ -32,9 +34,9 @@ func ListBundled() []Info {
 		if err == nil {
 			// A broken bundled file fails the package's tests; here it
 			// only lacks a description.
-			if root, serr := parseTOML(src); serr == nil {
-				if d := root.get("description"); d != nil && d.kind == kindString {
-					info.Description = d.str
+			if root, err := toml.Parse(src); err == nil {
+				if d := root.Get("description"); d != nil && d.Kind == toml.String {
+					info.Description = d.Str
 				}
 			}
 		}

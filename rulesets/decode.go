@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/dungraph/dungraph/internal/editdist"
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // The decoder fills Go structs from a parsed document, driven by `toml`
@@ -21,9 +22,12 @@ import (
 // decoder collects the problems of one ruleset.
 type decoder struct {
 	src       *source
-	root      *node
+	root      *toml.Node
 	overrides []Override
-	errs      ErrorList
+	// origin maps a value an override set (or a table it made) to 1 + the
+	// override's index.
+	origin map[*toml.Node]int
+	errs   ErrorList
 	// warns are the likely mistakes that are not errors.
 	warns ErrorList
 	// failed lists the paths of values the decoder or the loader rejected,
@@ -55,14 +59,14 @@ func (d *decoder) warnAt(p keyPath, atKey bool, format string, args ...any) {
 // override that set the value.
 func (d *decoder) problemAt(p keyPath, atKey bool, msg string) *Error {
 	n, _ := lookup(d.root, p)
-	off := n.pos
-	if atKey && n.key >= 0 {
-		off = n.key
+	off := n.Pos
+	if atKey && n.Key >= 0 {
+		off = n.Key
 	}
 	e := d.src.errorAt(off, display(d.root, p), msg)
-	if n.override > 0 {
+	if o := d.origin[n]; o > 0 {
 		e.Line, e.Col, e.SourceLine = 0, 0, ""
-		e.Override = d.overrides[n.override-1].String()
+		e.Override = d.overrides[o-1].String()
 	}
 	return e
 }
@@ -102,14 +106,14 @@ func fieldByKey(t reflect.Type, key string) (field, bool) {
 // tableDecoder is implemented by types that decode their table themselves
 // (the tags table, whose keys are tag names).
 type tableDecoder interface {
-	decodeTOML(d *decoder, n *node, p keyPath)
+	decodeTOML(d *decoder, n *toml.Node, p keyPath)
 }
 
 // decode fills v from n.
-func (d *decoder) decode(n *node, v reflect.Value, p keyPath) {
+func (d *decoder) decode(n *toml.Node, v reflect.Value, p keyPath) {
 	if v.CanAddr() {
 		if td, ok := v.Addr().Interface().(tableDecoder); ok {
-			if d.want(n, p, kindTable) {
+			if d.want(n, p, toml.Table) {
 				td.decodeTOML(d, n, p)
 			}
 			return
@@ -127,56 +131,56 @@ func (d *decoder) decode(n *node, v reflect.Value, p keyPath) {
 }
 
 // decodeInto fills v from n and reports whether it could.
-func (d *decoder) decodeInto(n *node, v reflect.Value, p keyPath) bool {
+func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 	switch v.Kind() {
 	case reflect.Struct:
-		if !d.want(n, p, kindTable) {
+		if !d.want(n, p, toml.Table) {
 			return false
 		}
 		d.decodeStruct(n, v, p)
 	case reflect.Slice:
-		if !d.want(n, p, kindArray) {
+		if !d.want(n, p, toml.Array) {
 			return false
 		}
-		s := reflect.MakeSlice(v.Type(), len(n.vals), len(n.vals))
-		for i, e := range n.vals {
+		s := reflect.MakeSlice(v.Type(), len(n.Vals), len(n.Vals))
+		for i, e := range n.Vals {
 			d.decode(e, s.Index(i), p.with(i))
 		}
 		v.Set(s)
 	case reflect.String:
-		if !d.want(n, p, kindString) {
+		if !d.want(n, p, toml.String) {
 			return false
 		}
-		if r, bad := controlIn(n.str); bad {
+		if r, bad := controlIn(n.Str); bad {
 			// Reported, and kept, so that the names that refer to it do
 			// not fail too.
 			d.errAt(p, false, "the text holds the control character U+%04X: names and text may not hold control or bidirectional-override characters, which would reach terminals and files raw", r)
 		}
-		v.SetString(n.str)
+		v.SetString(n.Str)
 	case reflect.Bool:
-		if !d.want(n, p, kindBool) {
+		if !d.want(n, p, toml.Bool) {
 			return false
 		}
-		v.SetBool(n.b)
+		v.SetBool(n.Bool)
 	case reflect.Int:
-		if n.kind == kindFloat && n.flt == math.Trunc(n.flt) && math.Abs(n.flt) < 1<<53 {
-			d.errAt(p, false, "expected an integer, got a float (%s): write %d", n.str, int64(n.flt))
+		if n.Kind == toml.Float && n.Float == math.Trunc(n.Float) && math.Abs(n.Float) < 1<<53 {
+			d.errAt(p, false, "expected an integer, got a float (%s): write %d", n.Str, int64(n.Float))
 			return false
 		}
-		if !d.want(n, p, kindInteger) {
+		if !d.want(n, p, toml.Integer) {
 			return false
 		}
-		v.SetInt(n.num)
+		v.SetInt(n.Int)
 	case reflect.Float64:
-		switch n.kind {
-		case kindInteger:
-			v.SetFloat(float64(n.num))
-		case kindFloat:
-			if math.IsNaN(n.flt) || math.IsInf(n.flt, 0) {
-				d.errAt(p, false, "%s is not a finite number", n.str)
+		switch n.Kind {
+		case toml.Integer:
+			v.SetFloat(float64(n.Int))
+		case toml.Float:
+			if math.IsNaN(n.Float) || math.IsInf(n.Float, 0) {
+				d.errAt(p, false, "%s is not a finite number", n.Str)
 				return false
 			}
-			v.SetFloat(n.flt)
+			v.SetFloat(n.Float)
 		default:
 			d.errAt(p, false, "expected a number, got %s", describe(n))
 			return false
@@ -202,8 +206,8 @@ func controlIn(s string) (rune, bool) {
 }
 
 // want reports whether n has kind k, and reports a problem if not.
-func (d *decoder) want(n *node, p keyPath, k kind) bool {
-	if n.kind == k {
+func (d *decoder) want(n *toml.Node, p keyPath, k toml.Kind) bool {
+	if n.Kind == k {
 		return true
 	}
 	d.errAt(p, false, "expected %s, got %s", k, describe(n))
@@ -211,25 +215,25 @@ func (d *decoder) want(n *node, p keyPath, k kind) bool {
 }
 
 // describe names a value's kind and, for a scalar, shows it.
-func describe(n *node) string {
-	switch n.kind {
-	case kindString:
-		return fmt.Sprintf("%s (%q)", n.kind, n.str)
-	case kindInteger:
-		return fmt.Sprintf("%s (%d)", n.kind, n.num)
-	case kindFloat, kindDatetime, kindLocalDatetime, kindLocalDate, kindLocalTime:
-		return fmt.Sprintf("%s (%s)", n.kind, n.str)
-	case kindBool:
-		return fmt.Sprintf("%s (%t)", n.kind, n.b)
+func describe(n *toml.Node) string {
+	switch n.Kind {
+	case toml.String:
+		return fmt.Sprintf("%s (%q)", n.Kind, n.Str)
+	case toml.Integer:
+		return fmt.Sprintf("%s (%d)", n.Kind, n.Int)
+	case toml.Float, toml.Datetime, toml.LocalDatetime, toml.LocalDate, toml.LocalTime:
+		return fmt.Sprintf("%s (%s)", n.Kind, n.Str)
+	case toml.Bool:
+		return fmt.Sprintf("%s (%t)", n.Kind, n.Bool)
 	}
-	return n.kind.String()
+	return n.Kind.String()
 }
 
 // decodeStruct fills the fields of struct v from the keys of table n and
 // reports the keys no field takes.
-func (d *decoder) decodeStruct(n *node, v reflect.Value, p keyPath) {
+func (d *decoder) decodeStruct(n *toml.Node, v reflect.Value, p keyPath) {
 	fs := fields(v.Type())
-	for i, k := range n.keys {
+	for i, k := range n.Keys {
 		kp := p.with(k)
 		j := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
 		if j < 0 {
@@ -239,13 +243,13 @@ func (d *decoder) decodeStruct(n *node, v reflect.Value, p keyPath) {
 			// is wrong with that key missing is this same problem.
 			if meant, ok := strings.CutPrefix(s, ` (did you mean "`); ok {
 				meant = strings.TrimSuffix(meant, `"?)`)
-				if n.get(meant) == nil {
+				if n.Get(meant) == nil {
 					d.failed = append(d.failed, p.with(meant))
 				}
 			}
 			continue
 		}
-		d.decode(n.vals[i], v.Field(fs[j].index), kp)
+		d.decode(n.Vals[i], v.Field(fs[j].index), kp)
 	}
 }
 

@@ -12,9 +12,9 @@
 //	catacomb.toml:42:23: rules[3] "loop": pattern vertex "b": tags[0]: empty tag: ...
 //
 // To point at the line of a problem found long after parsing, the package
-// parses TOML itself, into a tree that keeps the position of every key and
-// value, and decodes that tree; the parser accepts TOML 1.0 only, so that
-// every TOML 1.0 tool reads the files too.
+// parses TOML with internal/toml, into a tree that keeps the position of
+// every key and value, and decodes that tree by struct tags; the parser
+// accepts TOML 1.0 only, so that every TOML 1.0 tool reads the files too.
 //
 // A Loader with Overrides sets parameters by their key path, such as
 // "build.max_vertices" or "tags.a.color" (see Keys), before the ruleset is

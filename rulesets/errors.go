@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/dungraph/dungraph/internal/srcpos"
 )
 
 // Error is one problem with a ruleset, at a place in its file.
@@ -65,30 +66,7 @@ func (e *Error) ErrorWithSource() string {
 	if e.Line <= 0 {
 		return e.Error()
 	}
-	var b strings.Builder
-	b.WriteString(e.Error())
-	b.WriteByte('\n')
-	gutter := fmt.Sprintf("%5d | ", e.Line)
-	b.WriteString(gutter)
-	b.WriteString(e.SourceLine)
-	b.WriteByte('\n')
-	b.WriteString(strings.Repeat(" ", len(gutter)-2))
-	b.WriteString("| ")
-	// Keep tabs so that the caret lines up under a tab-indented line.
-	col := 1
-	for _, r := range e.SourceLine {
-		if col >= e.Col {
-			break
-		}
-		if r == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
-		col++
-	}
-	b.WriteByte('^')
-	return b.String()
+	return e.Error() + "\n" + srcpos.Caret(e.Line, e.Col, e.SourceLine)
 }
 
 // ErrorList is every problem found in one ruleset, in file order. Loading
@@ -122,45 +100,21 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// source turns byte offsets into lines and columns.
+// source makes the Errors of one file.
 type source struct {
-	file  string
-	src   []byte
-	lines []int // byte offset of the start of each line
+	file string
+	pos  *srcpos.Source
 }
 
 func newSource(file string, src []byte) *source {
-	s := &source{file: file, src: src, lines: []int{0}}
-	for i, c := range src {
-		if c == '\n' {
-			s.lines = append(s.lines, i+1)
-		}
-	}
-	return s
-}
-
-// position returns the 1-based line and column (in characters) of byte
-// offset off, and the text of its line.
-func (s *source) position(off int) (line, col int, text string) {
-	off = min(max(off, 0), len(s.src))
-	li, found := slices.BinarySearch(s.lines, off)
-	if !found {
-		li--
-	}
-	start := s.lines[li]
-	end := len(s.src)
-	if li+1 < len(s.lines) {
-		end = s.lines[li+1] - 1
-	}
-	text = strings.TrimSuffix(string(s.src[start:end]), "\r")
-	return li + 1, utf8.RuneCount(s.src[start:off]) + 1, text
+	return &source{file: file, pos: srcpos.New(src)}
 }
 
 // errorAt makes an Error at byte offset off (no position if off < 0).
 func (s *source) errorAt(off int, path, msg string) *Error {
 	e := &Error{File: s.file, Path: path, Msg: msg}
 	if off >= 0 {
-		e.Line, e.Col, e.SourceLine = s.position(off)
+		e.Line, e.Col, e.SourceLine = s.pos.Position(off)
 	}
 	return e
 }

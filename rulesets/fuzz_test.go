@@ -3,6 +3,8 @@ package rulesets
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -90,4 +92,21 @@ func FuzzParseOverride(f *testing.F) {
 			t.Fatalf("%q parsed as %+v, which prints as %q and reads back as %+v, %v", s, o, o.String(), again, err)
 		}
 	})
+}
+
+// seeds returns the test rulesets, broken and bundled ones, for fuzz
+// corpora.
+func seeds(f *testing.F) [][]byte {
+	var out [][]byte
+	for _, pat := range []string{"testdata/*.toml", "testdata/broken/*.toml", "bundled/*.toml"} {
+		files, _ := filepath.Glob(pat)
+		for _, name := range files {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			out = append(out, src)
+		}
+	}
+	return out
 }

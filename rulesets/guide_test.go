@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // guideBlocks returns the ```toml blocks of the authoring guide, and for
@@ -43,8 +45,8 @@ func TestGuide(t *testing.T) {
 	var keep *Ruleset
 	complete := 0
 	for i, b := range blocks {
-		if _, err := parseTOML([]byte(b)); err != nil {
-			t.Errorf("example %d is not TOML 1.0: %s\n%s", i, err.msg, b)
+		if _, err := toml.Parse([]byte(b)); err != nil {
+			t.Errorf("example %d is not TOML 1.0: %s\n%s", i, err, b)
 			continue
 		}
 		if !loads[i] {

@@ -207,13 +207,13 @@ func (d *decoder) lintTags(def grammar.Definition, index []int) {
 	if tags == nil || tags == d.root {
 		return
 	}
-	for _, name := range tags.keys {
+	for _, name := range tags.Keys {
 		if used[name] {
 			continue
 		}
 		tp := keyPath{"tags", name}
 		n, _ := lookup(d.root, tp)
-		if n.override > 0 {
+		if d.origin[n] > 0 {
 			d.errAt(tp, true, "no rule uses tag %q: check the tag's name (the rules use %s)", name, strings.Join(slices.DeleteFunc(slices.Sorted(maps.Keys(used)), func(t string) bool { return t == grammar.Wildcard }), ", "))
 			continue
 		}

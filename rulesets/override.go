@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // Overrides set a parameter by its key path, the way `dungraph --set
@@ -92,9 +94,8 @@ func (d *decoder) override(i int, o Override) {
 	fail := func(format string, args ...any) {
 		d.errs = append(d.errs, &Error{File: d.src.file, Path: o.Key, Msg: fmt.Sprintf(format, args...), Override: o.String()})
 	}
-	kp := &parser{src: []byte(o.Key)}
-	parts, err := kp.key()
-	if err != nil || !kp.eof() {
+	parts, err := toml.ParseKey(o.Key)
+	if err != nil {
 		fail("not a key path such as build.max_vertices")
 		return
 	}
@@ -103,50 +104,49 @@ func (d *decoder) override(i int, o Override) {
 		fail("%s", msg)
 		return
 	}
-	var v *node
+	var v *toml.Node
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	if t.Kind() == reflect.String {
-		v = &node{kind: kindString, str: o.Value}
+		v = &toml.Node{Kind: toml.String, Str: o.Value}
 		if strings.HasPrefix(o.Value, `"`) || strings.HasPrefix(o.Value, `'`) {
-			vp := &parser{src: []byte(o.Value)}
-			if n, err := vp.value(0); err == nil && vp.eof() && n.kind == kindString {
+			if n, err := toml.ParseValue(o.Value); err == nil && n.Kind == toml.String {
 				v = n
 			}
 		}
 	} else {
-		vp := &parser{src: []byte(o.Value)}
-		n, err := vp.value(0)
-		if err != nil || !vp.eof() {
+		n, err := toml.ParseValue(o.Value)
+		if err != nil {
 			fail("%q is not a TOML value (a number, true or false)", o.Value)
 			return
 		}
 		v = n
 	}
-	markOverride(v, i+1)
-	table.set(key, v)
+	d.markOverride(v, i+1)
+	table.Set(key, v)
 }
 
 // markOverride marks every part of an overriding value as coming from
-// override o.
-func markOverride(n *node, o int) {
-	n.pos, n.key, n.override = -1, -1, o
-	for _, v := range n.vals {
-		markOverride(v, o)
+// override o, with no place in the file.
+func (d *decoder) markOverride(n *toml.Node, o int) {
+	n.Pos, n.Key = -1, -1
+	d.origin[n] = o
+	for _, v := range n.Vals {
+		d.markOverride(v, o)
 	}
 }
 
 // resolve follows a key path through the schema and the document. It
 // returns the table the value goes in, its key and its Go type, creating
 // the tables the document leaves out; or a message saying what is wrong.
-func (d *decoder) resolve(parts []keyPart, o int) (*node, string, reflect.Type, string) {
+func (d *decoder) resolve(parts []string, o int) (*toml.Node, string, reflect.Type, string) {
 	t := fileType
 	table := d.root
 	prefix := ""
 	paramsOnly := false
 	for j := 0; j < len(parts); j++ {
-		part := parts[j].name
+		part := parts[j]
 		var known []string
 		for _, f := range fields(t) {
 			if !paramsOnly || f.param {
@@ -170,15 +170,15 @@ func (d *decoder) resolve(parts []keyPart, o int) (*node, string, reflect.Type, 
 			if j+2 >= len(parts) {
 				return nil, "", nil, fmt.Sprintf("name a %s and a key: %s.<%s>.<key>", what, prefix+part, what)
 			}
-			name := parts[j+1].name
-			var elem *node
+			name := parts[j+1]
+			var elem *toml.Node
 			if sf.Type == tagSetType {
 				t = tagType
 				elem = d.ensure(d.ensure(table, part, o), name, o)
 			} else {
 				t = sf.Type.Elem()
 				var msg string
-				elem, msg = d.element(table.get(part), name, what)
+				elem, msg = d.element(table.Get(part), name, what)
 				if msg != "" {
 					return nil, "", nil, msg
 				}
@@ -211,32 +211,32 @@ func (d *decoder) resolve(parts []keyPart, o int) (*node, string, reflect.Type, 
 
 // ensure returns table's sub-table k, creating it if the document has
 // none, or nil if k holds something else.
-func (d *decoder) ensure(table *node, k string, o int) *node {
+func (d *decoder) ensure(table *toml.Node, k string, o int) *toml.Node {
 	if table == nil {
 		return nil
 	}
-	child := table.get(k)
+	child := table.Get(k)
 	if child == nil {
-		child = newTable(-1, -1, defHeader)
-		child.override = o
-		table.set(k, child)
+		child = toml.NewTable()
+		d.origin[child] = o
+		table.Set(k, child)
 	}
-	if child.kind != kindTable {
+	if child.Kind != toml.Table {
 		return nil
 	}
 	return child
 }
 
 // element finds the element of an array of tables whose name is name.
-func (d *decoder) element(arr *node, name, what string) (*node, string) {
+func (d *decoder) element(arr *toml.Node, name, what string) (*toml.Node, string) {
 	var names []string
-	if arr != nil && arr.kind == kindArray {
-		for _, e := range arr.vals {
-			if n := e.get("name"); n != nil && n.kind == kindString {
-				if n.str == name {
+	if arr != nil && arr.Kind == toml.Array {
+		for _, e := range arr.Vals {
+			if n := e.Get("name"); n != nil && n.Kind == toml.String {
+				if n.Str == name {
 					return e, ""
 				}
-				names = append(names, n.str)
+				names = append(names, n.Str)
 			}
 		}
 	}

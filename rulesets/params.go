@@ -407,7 +407,8 @@ func (c check) color(key, v string) {
 	}
 	ok := len(v) == 7 && v[0] == '#'
 	for i := 1; ok && i < 7; i++ {
-		ok = isHex(v[i])
+		c := v[i]
+		ok = c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 	}
 	if !ok {
 		c.fail(key, "colour %q is not of the form \"#rrggbb\" (for example \"#8c6a4f\")", v)

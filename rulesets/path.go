@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // keyPath names a value of a ruleset document: table keys (string) and
@@ -30,15 +32,15 @@ func (p keyPath) hasPrefix(q keyPath) bool {
 
 // lookup returns the deepest node of root along p and how many elements of
 // p it followed.
-func lookup(root *node, p keyPath) (*node, int) {
+func lookup(root *toml.Node, p keyPath) (*toml.Node, int) {
 	n := root
 	for i, e := range p {
-		var next *node
+		var next *toml.Node
 		switch e := e.(type) {
 		case string:
-			next = n.get(e)
+			next = n.Get(e)
 		case int:
-			next = n.elem(e)
+			next = n.Elem(e)
 		}
 		if next == nil {
 			return n, i
@@ -51,30 +53,30 @@ func lookup(root *node, p keyPath) (*node, int) {
 // label is a short name for the element of an array of tables at p, for
 // messages: the rule's or group's name, the vertex's id, the edge's ends.
 // It returns false when the element has nothing to be named by.
-func label(root *node, p keyPath) (string, bool) {
+func label(root *toml.Node, p keyPath) (string, bool) {
 	n, depth := lookup(root, p)
 	if depth < len(p) {
 		return "", false
 	}
-	str := func(n *node) (string, bool) {
-		if n == nil || n.kind != kindString {
+	str := func(n *toml.Node) (string, bool) {
+		if n == nil || n.Kind != toml.String {
 			return "", false
 		}
-		return n.str, true
+		return n.Str, true
 	}
 	switch {
 	case len(p) == 2 && (p[0] == "rules" || p[0] == "groups" || p[0] == "passes"):
-		if s, ok := str(n.get("name")); ok {
+		if s, ok := str(n.Get("name")); ok {
 			return fmt.Sprintf("%s[%d] %q", p[0], p[1], s), true
 		}
 	case len(p) == 5 && p[0] == "rules" && p[3] == "vertices":
-		if s, ok := str(n.get("id")); ok {
+		if s, ok := str(n.Get("id")); ok {
 			return fmt.Sprintf("%s vertex %q", p[2], s), true
 		}
 	case len(p) == 5 && p[0] == "rules" && p[3] == "edges":
-		if b := n.get("between"); b != nil && b.kind == kindArray && len(b.vals) == 2 {
-			a, oka := str(b.vals[0])
-			c, okc := str(b.vals[1])
+		if b := n.Get("between"); b != nil && b.Kind == toml.Array && len(b.Vals) == 2 {
+			a, oka := str(b.Vals[0])
+			c, okc := str(b.Vals[1])
 			if oka && okc {
 				return fmt.Sprintf("%s edge %q-%q", p[2], a, c), true
 			}
@@ -88,7 +90,7 @@ func label(root *node, p keyPath) (string, bool) {
 // grammar's messages and are set off by ": ": `rules[3] "loop": pattern
 // vertex "b": tags[0]`; an element without a name keeps its index
 // (`rules[3]: pattern.vertices[1].tags[0]`).
-func display(root *node, p keyPath) string {
+func display(root *toml.Node, p keyPath) string {
 	var chunks []string
 	var cur strings.Builder
 	flush := func() {
@@ -136,13 +138,8 @@ func display(root *node, p keyPath) string {
 
 // displayKey quotes a key that is not a bare TOML key.
 func displayKey(k string) string {
-	if k == "" {
-		return `""`
-	}
-	for i := 0; i < len(k); i++ {
-		if !isBareKeyChar(k[i]) {
-			return strconv.Quote(k)
-		}
+	if !toml.IsBareKey(k) {
+		return strconv.Quote(k)
 	}
 	return k
 }

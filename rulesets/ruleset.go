@@ -3,6 +3,7 @@ package rulesets
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // Ruleset is a loaded, validated and compiled ruleset.
@@ -94,15 +96,15 @@ type file struct {
 // tagSet decodes the [tags] table, whose keys are tag names.
 type tagSet []Tag
 
-func (ts *tagSet) decodeTOML(d *decoder, n *node, p keyPath) {
-	for i, name := range n.keys {
+func (ts *tagSet) decodeTOML(d *decoder, n *toml.Node, p keyPath) {
+	for i, name := range n.Keys {
 		tp := p.with(name)
 		if !validTagName(name) {
 			d.errAt(tp, true, "tag name %q: tag names use letters, digits and '_' only", name)
 			continue
 		}
 		t := Tag{Name: name}
-		d.decode(n.vals[i], reflect.ValueOf(&t).Elem(), tp)
+		d.decode(n.Vals[i], reflect.ValueOf(&t).Elem(), tp)
 		*ts = append(*ts, t)
 	}
 }
@@ -189,11 +191,16 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		return nil, errTooLarge(name)
 	}
 	s := newSource(name, src)
-	root, serr := parseTOML(src)
-	if serr != nil {
-		return nil, ErrorList{s.errorAt(serr.off, "", serr.msg)}
+	root, err := toml.Parse(src)
+	if err != nil {
+		off := -1
+		var se *toml.SyntaxError
+		if errors.As(err, &se) {
+			off = se.Offset
+		}
+		return nil, ErrorList{s.errorAt(off, "", err.Error())}
 	}
-	d := &decoder{src: s, root: root, overrides: l.Overrides}
+	d := &decoder{src: s, root: root, overrides: l.Overrides, origin: map[*toml.Node]int{}}
 	for i, o := range l.Overrides {
 		d.override(i, o)
 	}

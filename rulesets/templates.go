@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/internal/toml"
 )
 
 // TemplateDef is a [templates.<name>] table: an ASCII-art room that tags
@@ -37,15 +38,15 @@ func (t TemplateDef) Rows() []string {
 // names.
 type templateSet []TemplateDef
 
-func (ts *templateSet) decodeTOML(d *decoder, n *node, p keyPath) {
-	for i, name := range n.keys {
+func (ts *templateSet) decodeTOML(d *decoder, n *toml.Node, p keyPath) {
+	for i, name := range n.Keys {
 		tp := p.with(name)
 		if !validTagName(name) {
 			d.errAt(tp, true, "template name %q: template names use letters, digits and '_' only", name)
 			continue
 		}
 		t := TemplateDef{Name: name}
-		d.decode(n.vals[i], reflect.ValueOf(&t).Elem(), tp)
+		d.decode(n.Vals[i], reflect.ValueOf(&t).Elem(), tp)
 		*ts = append(*ts, t)
 	}
 }
@@ -81,12 +82,12 @@ func (d *decoder) templates(ts templateSet) []TemplateDef {
 func (d *decoder) artError(p keyPath, e *gridmap.ArtError) {
 	n, _ := lookup(d.root, p)
 	msg := fmt.Sprintf("art row %d, column %d: %s", e.Row, e.Col, e.Msg)
-	src := d.src.src
-	if n == nil || n.pos < 0 || n.override > 0 || n.pos+3 > len(src) {
+	src := d.src.pos.Bytes()
+	if n == nil || n.Pos < 0 || d.origin[n] > 0 || n.Pos+3 > len(src) {
 		d.errAt(p, false, "%s", msg)
 		return
 	}
-	off := n.pos
+	off := n.Pos
 	if q := string(src[off : off+3]); q != `"""` && q != "'''" {
 		d.errAt(p, false, "%s", msg)
 		return

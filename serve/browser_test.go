@@ -43,6 +43,11 @@ func chromium(t *testing.T) string {
 // for the command line the page copies, and takes a screenshot (written to
 // $DUNGRAPH_SCREENSHOT too, when set: docs/images/serve.png is made so).
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		// The page's work is in the browser; the server's concurrency is
+		// TestConcurrent's and TestCancellation's, which -short keeps.
+		t.Skip("the browser test runs without -short")
+	}
 	exe := chromium(t)
 	ts := httptest.NewServer(Server{Log: slog.New(slog.DiscardHandler)}.Handler())
 	defer ts.Close()

@@ -118,7 +118,7 @@ func joinProblems(problems []error) error {
 func readLevel(path string) (*render.Document, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("stats: %w (stats reads the levels' JSON: run dungraph batch with --format json)", err)
+		return nil, fmt.Errorf("stats: %w (stats reads the levels' JSON files: make the batch with the json format)", err)
 	} else if err != nil {
 		return nil, fmt.Errorf("stats: %w", err)
 	}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -90,11 +93,32 @@ func (a *app) execute(ctx context.Context, args []string) int {
 	}
 	if !ee.printed && ee.err != nil {
 		fmt.Fprintf(a.stderr, "dungraph: %s\n", strings.TrimPrefix(ee.err.Error(), "dungraph: "))
+		if h := flagHint(ee.err); h != "" {
+			fmt.Fprintf(a.stderr, "dungraph: %s\n", h)
+		}
 	}
 	if ee.help && cmd != nil {
 		fmt.Fprintf(a.stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}
 	return ee.code
+}
+
+// flagHint names the flag that changes what err reports: the library says
+// which budget ran out or which cell size works, the command which flag
+// sets it.
+func flagHint(err error) string {
+	var te *level.TimeoutError
+	var me *level.MemoryError
+	var ce *raster.CheckError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", te.Suggest())
+	case errors.As(err, &me):
+		return fmt.Sprintf("the memory budget is --max-memory (for example --max-memory %d)", max(2*(me.Limit>>20), 1))
+	case errors.As(err, &ce) && ce.Suggestion > 0:
+		return fmt.Sprintf("the cell size is --cell: --cell %s", strconv.FormatFloat(ce.Suggestion, 'g', -1, 64))
+	}
+	return ""
 }
 
 // cmdLinef reports a mistake on the command line: exit code 2, with a

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,8 +16,8 @@ import (
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelbatch"
 	"github.com/dungraph/dungraph/render"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // maxBatchSeeds caps one batch command, so that a typo ("1..1e18") is a
@@ -104,14 +102,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if err != nil {
 				return err
 			}
-			params, err := json.Marshal(struct {
-				Ruleset   string            `json:"ruleset"`
-				SHA256    string            `json:"sha256"`
-				Overrides []string          `json:"overrides"`
-				Generator render.Provenance `json:"generator"`
-			}{
-				rs.Name, hex.EncodeToString(rs.SHA256[:]), overrideStrings(rs), render.BuildProvenance(),
-			})
+			params, err := levelbatch.Params(rs)
 			if err != nil {
 				return failed(err)
 			}
@@ -125,31 +116,23 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 					names = append(names, "level"+s)
 				}
 			}
-
-			newWorker := func(int) (batch.Generator, error) {
-				return func(ctx context.Context, seed uint64) (batch.Result, error) {
-					start := time.Now()
-					lv, err := level.Generate(ctx, rs, seed, level.Options{Timeout: timeout, MaxHeap: maxMemory << 20})
-					took := time.Since(start)
-					if err != nil {
-						return batch.Result{Attempt: rs.Build.Attempts - 1}, err
-					}
-					doc, err := render.FromLevel(lv)
-					if err != nil {
-						return batch.Result{Attempt: lv.Attempt}, err
-					}
+			gen := levelbatch.Generator{
+				Ruleset: rs,
+				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory << 20},
+				Files: func(doc *render.Document) ([]batch.File, error) {
 					made, err := makeAll(fmts, of.output(doc, "level", png))
 					if err != nil {
-						return batch.Result{Attempt: lv.Attempt}, err
+						return nil, err
 					}
-					res := batch.Result{Attempt: lv.Attempt, GenerateTime: took}
-					for _, f := range made {
-						res.Files = append(res.Files, batch.File{Name: "level" + f.suffix, Data: f.data})
+					files := make([]batch.File, len(made))
+					for i, f := range made {
+						files[i] = batch.File{Name: "level" + f.suffix, Data: f.data}
 					}
-					res.Metrics, err = json.Marshal(keyMetrics(doc))
-					return res, err
-				}, nil
+					return files, nil
+				},
+				Now: time.Now,
 			}
+			newWorker := func(int) (batch.Generator, error) { return gen.Generate, nil }
 
 			opts := batch.Options{Shard: shard, Workers: workers, Params: params, Outputs: outputs, FileNames: names, RetryFailed: retry, Now: time.Now}
 			bar := a.progressBar(seeds.Shard(shard).Len())
@@ -239,14 +222,6 @@ func chooseShard(flag string, count int) (batch.Shard, error) {
 	return s, nil
 }
 
-func overrideStrings(rs *rulesets.Ruleset) []string {
-	out := []string{}
-	for _, o := range rs.Overrides {
-		out = append(out, o.String())
-	}
-	return out
-}
-
 // formatOptions returns, for each format, the options that decide its
 // files' bytes: batch compares them key by key with an earlier run's.
 func formatOptions(fmts []outputFormat, png render.PNG, ex exportFlags) map[string]any {
@@ -278,26 +253,6 @@ func formatOptions(fmts []outputFormat, png render.PNG, ex exportFlags) map[stri
 		}
 	}
 	return out
-}
-
-// batchMetrics are the metrics a manifest line keeps of a level.
-type batchMetrics struct {
-	Rooms              int          `json:"rooms"`
-	Corridors          int          `json:"corridors"`
-	Attempts           int          `json:"attempts"`
-	CriticalPathRooms  int          `json:"critical_path_rooms"`
-	CriticalPathLength render.Float `json:"critical_path_length"`
-	DeadEnds           int          `json:"dead_ends"`
-	EdgeDeviation      render.Float `json:"edge_deviation"`
-}
-
-func keyMetrics(d *render.Document) batchMetrics {
-	m := d.Metrics
-	return batchMetrics{
-		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
-		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: m.CriticalPathLength,
-		DeadEnds: m.DeadEnds, EdgeDeviation: m.Quality.EdgeDeviation,
-	}
 }
 
 // A run of at least estimateSeeds seeds left says what it will take once

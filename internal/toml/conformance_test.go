@@ -1,4 +1,4 @@
-package rulesets
+package toml
 
 import (
 	"encoding/json"
@@ -60,7 +60,7 @@ func TestTOMLConformance(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		root, perr := parseTOML(src)
+		root, perr := parse(src)
 		switch {
 		case strings.HasPrefix(name, "invalid/"):
 			invalid++
@@ -70,7 +70,7 @@ func TestTOMLConformance(t *testing.T) {
 		case strings.HasPrefix(name, "valid/"):
 			valid++
 			if perr != nil {
-				t.Errorf("%s: %s (at byte %d):\n%s", name, perr.msg, perr.off, src)
+				t.Errorf("%s: %s (at byte %d):\n%s", name, perr.Msg, perr.Offset, src)
 				return nil
 			}
 			want, err := fs.ReadFile(fsys, strings.TrimSuffix(name, ".toml")+".json")
@@ -97,39 +97,39 @@ func TestTOMLConformance(t *testing.T) {
 }
 
 // tomlTestJSON converts a parsed document to toml-test's JSON form.
-func tomlTestJSON(n *node) any {
-	switch n.kind {
-	case kindTable:
+func tomlTestJSON(n *Node) any {
+	switch n.Kind {
+	case Table:
 		m := map[string]any{}
-		for i, k := range n.keys {
-			m[k] = tomlTestJSON(n.vals[i])
+		for i, k := range n.Keys {
+			m[k] = tomlTestJSON(n.Vals[i])
 		}
 		return m
-	case kindArray:
+	case Array:
 		a := []any{}
-		for _, v := range n.vals {
+		for _, v := range n.Vals {
 			a = append(a, tomlTestJSON(v))
 		}
 		return a
 	}
 	typ, val := "", ""
-	switch n.kind {
-	case kindString:
-		typ, val = "string", n.str
-	case kindInteger:
-		typ, val = "integer", strconv.FormatInt(n.num, 10)
-	case kindFloat:
-		typ, val = "float", strconv.FormatFloat(n.flt, 'g', -1, 64)
-	case kindBool:
-		typ, val = "bool", strconv.FormatBool(n.b)
-	case kindDatetime:
-		typ, val = "datetime", n.str
-	case kindLocalDatetime:
-		typ, val = "datetime-local", n.str
-	case kindLocalDate:
-		typ, val = "date-local", n.str
-	case kindLocalTime:
-		typ, val = "time-local", n.str
+	switch n.Kind {
+	case String:
+		typ, val = "string", n.Str
+	case Integer:
+		typ, val = "integer", strconv.FormatInt(n.Int, 10)
+	case Float:
+		typ, val = "float", strconv.FormatFloat(n.Float, 'g', -1, 64)
+	case Bool:
+		typ, val = "bool", strconv.FormatBool(n.Bool)
+	case Datetime:
+		typ, val = "datetime", n.Str
+	case LocalDatetime:
+		typ, val = "datetime-local", n.Str
+	case LocalDate:
+		typ, val = "date-local", n.Str
+	case LocalTime:
+		typ, val = "time-local", n.Str
 	}
 	return map[string]any{"type": typ, "value": val}
 }

@@ -1,6 +1,7 @@
-package rulesets
+package toml
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/BurntSushi/toml"
+	burntsushi "github.com/BurntSushi/toml"
+
+	"github.com/dungraph/dungraph/internal/srcpos"
 )
 
 // TestTOML11Rejected checks that what TOML 1.1 added, and BurntSushi/toml
@@ -33,15 +36,15 @@ func TestTOML11Rejected(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var v map[string]any
-			if _, err := toml.Decode(tt.src, &v); err != nil {
+			if _, err := burntsushi.Decode(tt.src, &v); err != nil {
 				t.Fatalf("BurntSushi rejects %q too (%v): not a TOML 1.1 addition", tt.src, err)
 			}
-			_, err := parseTOML([]byte(tt.src))
+			_, err := parse([]byte(tt.src))
 			if err == nil {
-				t.Fatalf("parseTOML(%q) accepted TOML 1.1 syntax", tt.src)
+				t.Fatalf("parse(%q) accepted TOML 1.1 syntax", tt.src)
 			}
-			if err.off != tt.off || !strings.Contains(err.msg, tt.frag) {
-				t.Errorf("parseTOML(%q) = %q at %d; want %q at %d", tt.src, err.msg, err.off, tt.frag, tt.off)
+			if err.Offset != tt.off || !strings.Contains(err.Msg, tt.frag) {
+				t.Errorf("parse(%q) = %q at %d; want %q at %d", tt.src, err.Msg, err.Offset, tt.frag, tt.off)
 			}
 		})
 	}
@@ -74,12 +77,12 @@ func TestTOML10Accepted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root, err := parseTOML([]byte(tt.src))
+			root, err := parse([]byte(tt.src))
 			if err != nil {
-				t.Fatalf("parseTOML(%q): %s at %d", tt.src, err.msg, err.off)
+				t.Fatalf("parse(%q): %s at %d", tt.src, err.Msg, err.Offset)
 			}
 			if got := plain(root); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("parseTOML(%q) = %#v; want %#v", tt.src, got, tt.want)
+				t.Errorf("parse(%q) = %#v; want %#v", tt.src, got, tt.want)
 			}
 		})
 	}
@@ -87,28 +90,28 @@ func TestTOML10Accepted(t *testing.T) {
 
 // plain converts a parsed document to the Go values BurntSushi decodes
 // into an `any`, with every date-time as a time.Time.
-func plain(n *node) any {
-	switch n.kind {
-	case kindTable:
+func plain(n *Node) any {
+	switch n.Kind {
+	case Table:
 		m := map[string]any{}
-		for i, k := range n.keys {
-			m[k] = plain(n.vals[i])
+		for i, k := range n.Keys {
+			m[k] = plain(n.Vals[i])
 		}
 		return m
-	case kindArray:
+	case Array:
 		a := []any{}
-		for _, v := range n.vals {
+		for _, v := range n.Vals {
 			a = append(a, plain(v))
 		}
 		return a
-	case kindString:
-		return n.str
-	case kindInteger:
-		return n.num
-	case kindFloat:
-		return n.flt
-	case kindBool:
-		return n.b
+	case String:
+		return n.Str
+	case Integer:
+		return n.Int
+	case Float:
+		return n.Float
+	case Bool:
+		return n.Bool
 	}
 	return time.Time{}
 }
@@ -117,42 +120,144 @@ func plain(n *node) any {
 // inline tables, arrays and array-of-tables elements.
 func TestPositions(t *testing.T) {
 	src := "name = \"x\"\n[[rules]]\nname = \"a\"\npattern.vertices = [\n  { id = \"é\", tags = [\"a\", \"b\"] },\n]\n[tags.k]\ncolor = \"#000000\"\n"
-	root, err := parseTOML([]byte(src))
+	root, err := parse([]byte(src))
 	if err != nil {
-		t.Fatal(err.msg)
+		t.Fatal(err.Msg)
 	}
-	s := newSource("f.toml", []byte(src))
+	s := srcpos.New([]byte(src))
 	tests := []struct {
-		path      keyPath
+		path      []any // keys (string) and indices (int) from the root
 		atKey     bool
 		line, col int
 	}{
-		{keyPath{"name"}, true, 1, 1},
-		{keyPath{"name"}, false, 1, 8},
-		{keyPath{"rules", 0}, false, 2, 1},
-		{keyPath{"rules", 0, "pattern"}, false, 4, 1},
-		{keyPath{"rules", 0, "pattern", "vertices"}, true, 4, 9},
-		{keyPath{"rules", 0, "pattern", "vertices"}, false, 4, 20},
-		{keyPath{"rules", 0, "pattern", "vertices", 0}, false, 5, 3},
-		{keyPath{"rules", 0, "pattern", "vertices", 0, "tags", 1}, false, 5, 28}, // columns count characters: é is one
-		{keyPath{"tags", "k"}, false, 7, 1},
-		{keyPath{"tags", "k"}, true, 7, 7},
-		{keyPath{"tags", "k", "color"}, false, 8, 9},
+		{[]any{"name"}, true, 1, 1},
+		{[]any{"name"}, false, 1, 8},
+		{[]any{"rules", 0}, false, 2, 1},
+		{[]any{"rules", 0, "pattern"}, false, 4, 1},
+		{[]any{"rules", 0, "pattern", "vertices"}, true, 4, 9},
+		{[]any{"rules", 0, "pattern", "vertices"}, false, 4, 20},
+		{[]any{"rules", 0, "pattern", "vertices", 0}, false, 5, 3},
+		{[]any{"rules", 0, "pattern", "vertices", 0, "tags", 1}, false, 5, 28}, // columns count characters: é is one
+		{[]any{"tags", "k"}, false, 7, 1},
+		{[]any{"tags", "k"}, true, 7, 7},
+		{[]any{"tags", "k", "color"}, false, 8, 9},
 	}
 	for _, tt := range tests {
-		n, depth := lookup(root, tt.path)
-		if depth != len(tt.path) {
-			t.Errorf("lookup(%v) stopped after %d elements", tt.path, depth)
+		n := root
+		for _, e := range tt.path {
+			switch e := e.(type) {
+			case string:
+				n = n.Get(e)
+			case int:
+				n = n.Elem(e)
+			}
+		}
+		if n == nil {
+			t.Errorf("no value at %v", tt.path)
 			continue
 		}
-		off := n.pos
+		off := n.Pos
 		if tt.atKey {
-			off = n.key
+			off = n.Key
 		}
-		if line, col, _ := s.position(off); line != tt.line || col != tt.col {
+		if line, col, _ := s.Position(off); line != tt.line || col != tt.col {
 			t.Errorf("position of %v (key %t) = %d:%d; want %d:%d", tt.path, tt.atKey, line, col, tt.line, tt.col)
 		}
 	}
+}
+
+// TestParseKey checks the key paths of overrides: dotted, quoted, and
+// nothing after the key.
+func TestParseKey(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // nil: an error
+	}{
+		{"build.max_vertices", []string{"build", "max_vertices"}},
+		{`tags."a b".color`, []string{"tags", "a b", "color"}},
+		{"a . b", []string{"a", "b"}},
+		{"a.", nil},
+		{"a b", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		got, err := ParseKey(tt.src)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("ParseKey(%q) = %q; want an error", tt.src, got)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("ParseKey(%q) = %q, %v; want %q", tt.src, got, err, tt.want)
+		}
+	}
+}
+
+// TestParseValue checks single values, as overrides give them: the whole
+// text must be one value.
+func TestParseValue(t *testing.T) {
+	tests := []struct {
+		src  string
+		want any // nil: an error
+	}{
+		{"60", int64(60)},
+		{"0.5", 0.5},
+		{"true", true},
+		{`"a \"b\""`, `a "b"`},
+		{"[1, 2]", []any{int64(1), int64(2)}},
+		{"60 61", nil},
+		{"#ff0000", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		n, err := ParseValue(tt.src)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("ParseValue(%q) = %v; want an error", tt.src, plain(n))
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(plain(n), tt.want) {
+			t.Errorf("ParseValue(%q) = %#v, %v; want %#v", tt.src, n, err, tt.want)
+		}
+	}
+}
+
+// TestTableEditing checks the table API callers use to add values a
+// document leaves out: Set keeps the key order and replaces in place.
+func TestTableEditing(t *testing.T) {
+	root, err := parse([]byte("a = 1\nb = 2\n"))
+	if err != nil {
+		t.Fatal(err.Msg)
+	}
+	sub := NewTable()
+	root.Set("c", sub)
+	root.Set("a", &Node{Kind: String, Pos: -1, Key: -1, Str: "x"})
+	sub.Set("d", &Node{Kind: Bool, Pos: -1, Key: -1, Bool: true})
+	want := map[string]any{"a": "x", "b": int64(2), "c": map[string]any{"d": true}}
+	if got := plain(root); !reflect.DeepEqual(got, want) {
+		t.Errorf("edited table = %#v; want %#v", got, want)
+	}
+	if !reflect.DeepEqual(root.Keys, []string{"a", "b", "c"}) {
+		t.Errorf("keys = %q; want a, b, c in definition order", root.Keys)
+	}
+	if sub.Pos != -1 || sub.Key != -1 || root.Get("b").Elem(0) != nil || root.Get("zz") != nil {
+		t.Errorf("NewTable has a place, or Get/Elem found what is not there")
+	}
+}
+
+// parse calls Parse and returns its error as the *SyntaxError it is.
+func parse(src []byte) (*Node, *SyntaxError) {
+	n, err := Parse(src)
+	if err == nil {
+		return n, nil
+	}
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		return nil, &SyntaxError{Offset: -1, Msg: "Parse returned a non-SyntaxError: " + err.Error()}
+	}
+	return nil, se
 }
 
 // TestTOMLRules checks TOML 1.0's rules about defining tables, some of
@@ -181,14 +286,14 @@ func TestTOMLRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := parseTOML([]byte(tt.src))
+			_, err := parse([]byte(tt.src))
 			switch {
 			case tt.frag == "" && err != nil:
-				t.Errorf("parseTOML(%q): %s", tt.src, err.msg)
+				t.Errorf("parse(%q): %s", tt.src, err.Msg)
 			case tt.frag != "" && err == nil:
-				t.Errorf("parseTOML(%q) accepted it; want %q", tt.src, tt.frag)
-			case tt.frag != "" && !strings.Contains(err.msg, tt.frag):
-				t.Errorf("parseTOML(%q) = %q; want %q", tt.src, err.msg, tt.frag)
+				t.Errorf("parse(%q) accepted it; want %q", tt.src, tt.frag)
+			case tt.frag != "" && !strings.Contains(err.Msg, tt.frag):
+				t.Errorf("parse(%q) = %q; want %q", tt.src, err.Msg, tt.frag)
 			}
 		})
 	}
@@ -209,15 +314,15 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		root, perr := parseTOML(src)
+		root, perr := parse(src)
 		if perr != nil {
-			if perr.off < 0 || perr.off > len(src) {
-				t.Fatalf("error offset %d outside the document (%d bytes)", perr.off, len(src))
+			if perr.Offset < 0 || perr.Offset > len(src) {
+				t.Fatalf("error offset %d outside the document (%d bytes)", perr.Offset, len(src))
 			}
 			return
 		}
 		var v map[string]any
-		if _, err := toml.Decode(string(src), &v); err != nil {
+		if _, err := burntsushi.Decode(string(src), &v); err != nil {
 			t.Fatalf("parseTOML accepted %q, BurntSushi rejects it: %v", src, err)
 		}
 		if msg := sameValue(plain(root), any(v)); msg != "" {
@@ -286,12 +391,13 @@ func sameValue(got, want any) string {
 	return "value mismatch"
 }
 
-// seeds returns the test rulesets, broken and bundled ones, for fuzz
-// corpora.
+// seeds returns the ruleset files of the rulesets package (its test
+// rulesets, broken and bundled ones) for the fuzz corpus: they are the
+// documents this parser exists for.
 func seeds(f *testing.F) [][]byte {
 	var out [][]byte
 	for _, pat := range []string{"testdata/*.toml", "testdata/broken/*.toml", "bundled/*.toml"} {
-		files, _ := filepath.Glob(pat)
+		files, _ := filepath.Glob(filepath.Join("..", "..", "rulesets", pat))
 		for _, name := range files {
 			src, err := os.ReadFile(name)
 			if err != nil {
@@ -299,6 +405,9 @@ func seeds(f *testing.F) [][]byte {
 			}
 			out = append(out, src)
 		}
+	}
+	if len(out) == 0 {
+		f.Fatal("no ruleset files found in ../../rulesets for the fuzz corpus")
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package rulesets
+package toml
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 // date-times.
 
 // basicString parses "..." with escapes.
-func (p *parser) basicString() (string, *syntaxError) {
+func (p *parser) basicString() (string, *SyntaxError) {
 	start := p.i
 	p.i++
 	var b strings.Builder
@@ -41,7 +41,7 @@ func (p *parser) basicString() (string, *syntaxError) {
 }
 
 // escape parses a backslash escape and writes what it stands for.
-func (p *parser) escape(b *strings.Builder) *syntaxError {
+func (p *parser) escape(b *strings.Builder) *SyntaxError {
 	at := p.i
 	p.i++
 	if p.eof() {
@@ -98,7 +98,7 @@ func printable(c byte) string {
 }
 
 // multilineBasicString parses """...""".
-func (p *parser) multilineBasicString() (string, *syntaxError) {
+func (p *parser) multilineBasicString() (string, *SyntaxError) {
 	start := p.i
 	p.i += 3
 	if _, err := p.newline(); err != nil {
@@ -176,7 +176,7 @@ func (p *parser) closeQuotes(b *strings.Builder, q byte) bool {
 }
 
 // literalString parses '...'.
-func (p *parser) literalString() (string, *syntaxError) {
+func (p *parser) literalString() (string, *SyntaxError) {
 	start := p.i
 	p.i++
 	for {
@@ -198,7 +198,7 @@ func (p *parser) literalString() (string, *syntaxError) {
 }
 
 // multilineLiteralString parses ”'...”'.
-func (p *parser) multilineLiteralString() (string, *syntaxError) {
+func (p *parser) multilineLiteralString() (string, *SyntaxError) {
 	start := p.i
 	p.i += 3
 	if _, err := p.newline(); err != nil {
@@ -237,7 +237,7 @@ func isScalarChar(c byte) bool {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // scalar parses a number or a date-time.
-func (p *parser) scalar() (*node, *syntaxError) {
+func (p *parser) scalar() (*Node, *SyntaxError) {
 	start := p.i
 	for p.i < len(p.src) && isScalarChar(p.src[p.i]) {
 		p.i++
@@ -251,13 +251,13 @@ func (p *parser) scalar() (*node, *syntaxError) {
 		}
 	}
 	tok := string(p.src[start:p.i])
-	n := &node{pos: start, key: -1, str: tok}
+	n := &Node{Pos: start, Key: -1, Str: tok}
 	if len(tok) >= 5 && isDigit(tok[0]) && isDigit(tok[1]) && (tok[2] == ':' || isDigit(tok[2]) && isDigit(tok[3]) && tok[4] == '-') {
 		k, msg := datetimeKind(tok)
 		if msg != "" {
 			return nil, p.errf(start, "invalid date-time %q: %s", tok, msg)
 		}
-		n.kind = k
+		n.Kind = k
 		return n, nil
 	}
 	if tok == "" {
@@ -298,20 +298,20 @@ func isBinary(c byte) bool {
 }
 
 // parseNumber fills n with the integer or float tok, or says what is wrong.
-func parseNumber(tok string, n *node) string {
+func parseNumber(tok string, n *Node) string {
 	body, sign := tok, ""
 	if tok[0] == '+' || tok[0] == '-' {
 		body, sign = tok[1:], tok[:1]
 	}
 	switch body {
 	case "inf":
-		n.kind, n.flt = kindFloat, math.Inf(1)
+		n.Kind, n.Float = Float, math.Inf(1)
 		if sign == "-" {
-			n.flt = math.Inf(-1)
+			n.Float = math.Inf(-1)
 		}
 		return ""
 	case "nan":
-		n.kind, n.flt = kindFloat, math.NaN()
+		n.Kind, n.Float = Float, math.NaN()
 		return ""
 	}
 	if len(body) > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'o' || body[1] == 'b') {
@@ -333,7 +333,7 @@ func parseNumber(tok string, n *node) string {
 		if err != nil {
 			return "out of range for a 64-bit integer"
 		}
-		n.kind, n.num = kindInteger, v
+		n.Kind, n.Int = Integer, v
 		return ""
 	}
 	intPart, frac, exp := body, "", ""
@@ -356,7 +356,7 @@ func parseNumber(tok string, n *node) string {
 		if err != nil {
 			return "out of range for a 64-bit integer"
 		}
-		n.kind, n.num = kindInteger, v
+		n.Kind, n.Int = Integer, v
 		return ""
 	}
 	text := sign + digits
@@ -382,7 +382,7 @@ func parseNumber(tok string, n *node) string {
 	if err != nil {
 		return "out of range for a 64-bit float"
 	}
-	n.kind, n.flt = kindFloat, v
+	n.Kind, n.Float = Float, v
 	return ""
 }
 
@@ -392,12 +392,12 @@ func isDate(b []byte) bool {
 }
 
 // datetimeKind classifies and validates a TOML 1.0 date-time.
-func datetimeKind(s string) (kind, string) {
+func datetimeKind(s string) (Kind, string) {
 	if len(s) >= 3 && s[2] == ':' {
 		if msg := checkTime(s); msg != "" {
 			return 0, msg
 		}
-		return kindLocalTime, ""
+		return LocalTime, ""
 	}
 	if len(s) < 10 || !isDate([]byte(s[:10])) {
 		return 0, "a date is YYYY-MM-DD"
@@ -406,23 +406,23 @@ func datetimeKind(s string) (kind, string) {
 		return 0, "no such date"
 	}
 	if len(s) == 10 {
-		return kindLocalDate, ""
+		return LocalDate, ""
 	}
 	if c := s[10]; c != 'T' && c != 't' && c != ' ' {
 		return 0, "a date and a time are separated by T or a space"
 	}
 	t := s[11:]
-	k := kindLocalDatetime
+	k := LocalDatetime
 	switch {
 	case strings.HasSuffix(t, "Z") || strings.HasSuffix(t, "z"):
-		t, k = t[:len(t)-1], kindDatetime
+		t, k = t[:len(t)-1], Datetime
 	case len(t) > 6 && (t[len(t)-6] == '+' || t[len(t)-6] == '-'):
 		off := t[len(t)-5:]
 		if !(isDigit(off[0]) && isDigit(off[1]) && off[2] == ':' && isDigit(off[3]) && isDigit(off[4])) ||
 			atoi2(off[0:2]) > 23 || atoi2(off[3:5]) > 59 {
 			return 0, "a time offset is Z or ±HH:MM"
 		}
-		t, k = t[:len(t)-6], kindDatetime
+		t, k = t[:len(t)-6], Datetime
 	}
 	if msg := checkTime(t); msg != "" {
 		return 0, msg

@@ -1,57 +1,52 @@
-package rulesets
+package toml
 
 import (
 	"fmt"
 	"unicode/utf8"
 )
 
-// This file and tomlscan.go are a TOML 1.0.0 parser that keeps the byte
-// offset of every key and value, so that a problem found long after
-// parsing (a type mismatch, a rule the grammar rejects) can still point at
-// the line that caused it. BurntSushi/toml, which the module already
-// depends on, reports positions only for syntax errors and, since v1.6,
-// accepts TOML 1.1; the tests check this parser against BurntSushi and
-// against the toml-test corpus.
+// Kind is the type of a TOML value.
+type Kind uint8
 
-// kind is the type of a TOML value.
-type kind uint8
-
+// The kinds of value. Datetime and the local kinds keep their text in
+// Node.Str: the ruleset schema has no date-time field, so they are only
+// ever reported as the wrong type.
 const (
-	kindTable kind = iota + 1
-	kindArray
-	kindString
-	kindInteger
-	kindFloat
-	kindBool
-	kindDatetime
-	kindLocalDatetime
-	kindLocalDate
-	kindLocalTime
+	Table Kind = iota + 1
+	Array
+	String
+	Integer
+	Float
+	Bool
+	Datetime
+	LocalDatetime
+	LocalDate
+	LocalTime
 )
 
 // String names the kind the way messages do: "expected a number, got a
 // string".
-func (k kind) String() string {
+func (k Kind) String() string {
 	switch k {
-	case kindTable:
+	case Table:
 		return "a table"
-	case kindArray:
+	case Array:
 		return "an array"
-	case kindString:
+	case String:
 		return "a string"
-	case kindInteger:
+	case Integer:
 		return "an integer"
-	case kindFloat:
+	case Float:
 		return "a float"
-	case kindBool:
+	case Bool:
 		return "a boolean"
-	case kindDatetime:
+	case Datetime:
 		return "a date-time"
-	case kindLocalDatetime:
+	case LocalDatetime:
 		return "a local date-time"
-	case kindLocalDate:
+	case LocalDate:
 		return "a local date"
-	case kindLocalTime:
+	case LocalTime:
 		return "a local time"
 	}
 	return "nothing"
@@ -74,76 +69,84 @@ const (
 	defElement
 )
 
-// node is a value of a parsed TOML document with its place in the source.
-type node struct {
-	kind kind
-	// pos is the byte offset where the value starts: the '[' of a header,
+// Node is a value of a parsed TOML document with its place in the source.
+type Node struct {
+	Kind Kind
+	// Pos is the byte offset where the value starts: the '[' of a header,
 	// the '{' of an inline table, the key that created an implicit table.
-	// -1 when the value has no place in the source (an override).
-	pos int
-	// key is the byte offset of the key that names the value, or -1 (array
-	// elements, the root, overrides).
-	key int
-	// override is 1 + the index of the override that set the value, or 0.
-	override int
+	// -1 when the value has no place in the source (see NewTable).
+	Pos int
+	// Key is the byte offset of the key that names the value, or -1 (array
+	// elements, the root, values made by NewTable).
+	Key int
 
-	str string // a string, or the text of a date-time
-	num int64
-	flt float64
-	b   bool
+	Str   string // a string, or the text of a date-time
+	Int   int64
+	Float float64
+	Bool  bool
 
-	keys  []string       // a table's keys, in the order they were defined
-	vals  []*node        // a table's values (parallel to keys) or an array's elements
-	index map[string]int // a table's keys → index into keys
+	Keys []string // a table's keys, in the order they were defined
+	Vals []*Node  // a table's values (parallel to Keys) or an array's elements
 
-	def tableDef
+	index map[string]int // a table's keys → index into Keys
+	def   tableDef
 	// frozen: an inline table, or a value inside one; nothing may be added.
 	frozen bool
 	// aot: an array of tables, created by [[headers]].
 	aot bool
 }
 
-func newTable(pos, key int, def tableDef) *node {
-	return &node{kind: kindTable, pos: pos, key: key, def: def, index: map[string]int{}}
+func newTable(pos, key int, def tableDef) *Node {
+	return &Node{Kind: Table, Pos: pos, Key: key, def: def, index: map[string]int{}}
 }
 
-// get returns the value of key k of table n, or nil.
-func (n *node) get(k string) *node {
-	if n == nil || n.kind != kindTable {
+// NewTable returns an empty table with no place in the source (Pos and Key
+// -1), for a caller that adds values a document leaves out.
+func NewTable() *Node { return newTable(-1, -1, defHeader) }
+
+// Get returns the value of key k of table n, or nil (also when n is nil
+// or not a table).
+func (n *Node) Get(k string) *Node {
+	if n == nil || n.Kind != Table {
 		return nil
 	}
 	if i, ok := n.index[k]; ok {
-		return n.vals[i]
+		return n.Vals[i]
 	}
 	return nil
 }
 
-// elem returns element i of array n, or nil.
-func (n *node) elem(i int) *node {
-	if n == nil || n.kind != kindArray || i < 0 || i >= len(n.vals) {
+// Elem returns element i of array n, or nil (also when n is nil or not
+// an array).
+func (n *Node) Elem(i int) *Node {
+	if n == nil || n.Kind != Array || i < 0 || i >= len(n.Vals) {
 		return nil
 	}
-	return n.vals[i]
+	return n.Vals[i]
 }
 
-func (n *node) set(k string, v *node) {
+// Set sets key k of table n to v, keeping the place of a key n already
+// has.
+func (n *Node) Set(k string, v *Node) {
 	if i, ok := n.index[k]; ok {
-		n.vals[i] = v
+		n.Vals[i] = v
 		return
 	}
-	n.index[k] = len(n.keys)
-	n.keys = append(n.keys, k)
-	n.vals = append(n.vals, v)
+	n.index[k] = len(n.Keys)
+	n.Keys = append(n.Keys, k)
+	n.Vals = append(n.Vals, v)
 }
 
-// syntaxError is the first thing wrong with a document that is not TOML
+// SyntaxError is the first thing wrong with a document that is not TOML
 // 1.0.
-type syntaxError struct {
-	off int
-	msg string
+type SyntaxError struct {
+	// Offset is the byte offset the problem is at.
+	Offset int
+	// Msg says what is wrong.
+	Msg string
 }
 
-func (e *syntaxError) Error() string { return e.msg }
+func (e *SyntaxError) Error() string { return e.Msg }
 
 // maxDepth bounds the nesting of arrays and inline tables, so that a hostile
 // document cannot exhaust the stack.
@@ -152,15 +155,16 @@ const maxDepth = 128
 type parser struct {
 	src  []byte
 	i    int
-	root *node
-	cur  *node // the table key/value pairs go to
+	root *Node
+	cur  *Node // the table key/value pairs go to
 }
 
-// parseTOML parses a TOML 1.0.0 document. A leading UTF-8 byte order mark
-// is skipped (offsets still count it).
-func parseTOML(src []byte) (*node, *syntaxError) {
+// Parse parses a TOML 1.0.0 document into its root table. A leading UTF-8
+// byte order mark is skipped (offsets still count it). The error, if any,
+// is a *SyntaxError.
+func Parse(src []byte) (*Node, error) {
 	if off, ok := firstInvalidUTF8(src); !ok {
-		return nil, &syntaxError{off, "the file is not valid UTF-8"}
+		return nil, &SyntaxError{off, "the file is not valid UTF-8"}
 	}
 	p := &parser{src: src, root: newTable(0, -1, defHeader)}
 	p.cur = p.root
@@ -171,6 +175,51 @@ func parseTOML(src []byte) (*node, *syntaxError) {
 		return nil, err
 	}
 	return p.root, nil
+}
+
+// ParseKey parses s as a whole, possibly dotted, key ("build.max_vertices",
+// `tags."a b".color`) and returns its parts.
+func ParseKey(s string) ([]string, error) {
+	p := &parser{src: []byte(s)}
+	parts, err := p.key()
+	if err != nil {
+		return nil, err
+	}
+	if !p.eof() {
+		return nil, p.errf(p.i, "expected the end of the key, found %s", p.describe())
+	}
+	names := make([]string, len(parts))
+	for i, kp := range parts {
+		names[i] = kp.name
+	}
+	return names, nil
+}
+
+// ParseValue parses s as a whole as one TOML value ("60", "true",
+// `"a \"b\""`, "[1, 2]"). Positions in the result are offsets into s.
+func ParseValue(s string) (*Node, error) {
+	p := &parser{src: []byte(s)}
+	n, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if !p.eof() {
+		return nil, p.errf(p.i, "expected the end of the value, found %s", p.describe())
+	}
+	return n, nil
+}
+
+// IsBareKey reports whether k can be written without quotes.
+func IsBareKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if !isBareKeyChar(k[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func firstInvalidUTF8(b []byte) (int, bool) {
@@ -188,8 +237,8 @@ func firstInvalidUTF8(b []byte) (int, bool) {
 	return 0, true
 }
 
-func (p *parser) errf(off int, format string, args ...any) *syntaxError {
-	return &syntaxError{off: off, msg: fmt.Sprintf(format, args...)}
+func (p *parser) errf(off int, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *parser) eof() bool { return p.i >= len(p.src) }
@@ -208,7 +257,7 @@ func (p *parser) skipWS() {
 }
 
 // newline consumes LF or CRLF and reports whether there was one.
-func (p *parser) newline() (bool, *syntaxError) {
+func (p *parser) newline() (bool, *SyntaxError) {
 	switch p.peek() {
 	case '\n':
 		p.i++
@@ -224,7 +273,7 @@ func (p *parser) newline() (bool, *syntaxError) {
 }
 
 // comment consumes a comment, if there is one, up to the end of the line.
-func (p *parser) comment() *syntaxError {
+func (p *parser) comment() *SyntaxError {
 	if p.peek() != '#' {
 		return nil
 	}
@@ -247,7 +296,7 @@ func isControl(c byte) bool { return c < 0x20 && c != '\t' || c == 0x7F }
 func quoteByte(c byte) string { return fmt.Sprintf("U+%04X", c) }
 
 // endOfLine requires the rest of the line to be blank or a comment.
-func (p *parser) endOfLine() *syntaxError {
+func (p *parser) endOfLine() *SyntaxError {
 	p.skipWS()
 	if err := p.comment(); err != nil {
 		return err
@@ -281,7 +330,7 @@ func (p *parser) describe() string {
 	return fmt.Sprintf("%q", r)
 }
 
-func (p *parser) document() *syntaxError {
+func (p *parser) document() *SyntaxError {
 	for {
 		p.skipWS()
 		if p.eof() {
@@ -321,7 +370,7 @@ type keyPart struct {
 }
 
 // key parses a possibly dotted key.
-func (p *parser) key() ([]keyPart, *syntaxError) {
+func (p *parser) key() ([]keyPart, *SyntaxError) {
 	var parts []keyPart
 	for {
 		off := p.i
@@ -345,7 +394,7 @@ func isBareKeyChar(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
-func (p *parser) simpleKey() (string, *syntaxError) {
+func (p *parser) simpleKey() (string, *SyntaxError) {
 	switch c := p.peek(); {
 	case c == '"':
 		if p.hasPrefix(`"""`) {
@@ -372,7 +421,7 @@ func (p *parser) hasPrefix(s string) bool {
 }
 
 // keyval parses `key = value` and stores it in table t.
-func (p *parser) keyval(t *node, depth int) *syntaxError {
+func (p *parser) keyval(t *Node, depth int) *SyntaxError {
 	parts, err := p.key()
 	if err != nil {
 		return err
@@ -388,15 +437,15 @@ func (p *parser) keyval(t *node, depth int) *syntaxError {
 		return err
 	}
 	last := parts[len(parts)-1]
-	v.key = last.off
+	v.Key = last.off
 	for _, kp := range parts[:len(parts)-1] {
-		child := t.get(kp.name)
+		child := t.Get(kp.name)
 		switch {
 		case child == nil:
 			child = newTable(kp.off, kp.off, defDotted)
-			t.set(kp.name, child)
-		case child.kind != kindTable:
-			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a sub-key", kp.name, child.kind)
+			t.Set(kp.name, child)
+		case child.Kind != Table:
+			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a sub-key", kp.name, child.Kind)
 		case child.frozen:
 			return p.errf(kp.off, "%q is an inline table: it cannot be extended", kp.name)
 		case child.def != defDotted:
@@ -404,16 +453,16 @@ func (p *parser) keyval(t *node, depth int) *syntaxError {
 		}
 		t = child
 	}
-	if t.get(last.name) != nil {
+	if t.Get(last.name) != nil {
 		return p.errf(last.off, "duplicate key %q", last.name)
 	}
-	t.set(last.name, v)
+	t.Set(last.name, v)
 	return nil
 }
 
 // header parses a [table] or [[array of tables]] header and makes it the
 // current table.
-func (p *parser) header() *syntaxError {
+func (p *parser) header() *SyntaxError {
 	start := p.i
 	aot := p.hasPrefix("[[")
 	if aot {
@@ -440,54 +489,54 @@ func (p *parser) header() *syntaxError {
 	}
 	t := p.root
 	for _, kp := range parts[:len(parts)-1] {
-		child := t.get(kp.name)
+		child := t.Get(kp.name)
 		switch {
 		case child == nil:
 			child = newTable(kp.off, kp.off, defImplicit)
-			t.set(kp.name, child)
-		case child.kind == kindArray && child.aot:
-			child = child.vals[len(child.vals)-1]
-		case child.kind != kindTable:
-			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a table", kp.name, child.kind)
+			t.Set(kp.name, child)
+		case child.Kind == Array && child.aot:
+			child = child.Vals[len(child.Vals)-1]
+		case child.Kind != Table:
+			return p.errf(kp.off, "key %q already has a value (%s), so it cannot hold a table", kp.name, child.Kind)
 		case child.frozen:
 			return p.errf(kp.off, "%q is an inline table: it cannot be extended", kp.name)
 		}
 		t = child
 	}
 	last := parts[len(parts)-1]
-	child := t.get(last.name)
+	child := t.Get(last.name)
 	if aot {
 		switch {
 		case child == nil:
-			child = &node{kind: kindArray, pos: start, key: last.off, aot: true}
-			t.set(last.name, child)
-		case child.kind != kindArray || !child.aot:
-			return p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.kind)
+			child = &Node{Kind: Array, Pos: start, Key: last.off, aot: true}
+			t.Set(last.name, child)
+		case child.Kind != Array || !child.aot:
+			return p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.Kind)
 		}
 		elem := newTable(start, last.off, defElement)
-		child.vals = append(child.vals, elem)
+		child.Vals = append(child.Vals, elem)
 		p.cur = elem
 		return nil
 	}
 	switch {
 	case child == nil:
 		child = newTable(start, last.off, defHeader)
-		t.set(last.name, child)
-	case child.kind != kindTable:
-		return p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.kind)
+		t.Set(last.name, child)
+	case child.Kind != Table:
+		return p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.Kind)
 	case child.frozen:
 		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
 	case child.def != defImplicit:
 		return p.errf(last.off, "table %q is already defined", last.name)
 	default:
-		child.def, child.pos, child.key = defHeader, start, last.off
+		child.def, child.Pos, child.Key = defHeader, start, last.off
 	}
 	p.cur = child
 	return nil
 }
 
 // value parses a value at the cursor.
-func (p *parser) value(depth int) (*node, *syntaxError) {
+func (p *parser) value(depth int) (*Node, *SyntaxError) {
 	if depth > maxDepth {
 		return nil, p.errf(p.i, "arrays and inline tables are nested more than %d deep", maxDepth)
 	}
@@ -495,7 +544,7 @@ func (p *parser) value(depth int) (*node, *syntaxError) {
 	switch c := p.peek(); {
 	case c == '"':
 		var s string
-		var err *syntaxError
+		var err *SyntaxError
 		if p.hasPrefix(`"""`) {
 			s, err = p.multilineBasicString()
 		} else {
@@ -504,10 +553,10 @@ func (p *parser) value(depth int) (*node, *syntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: kindString, pos: start, key: -1, str: s}, nil
+		return &Node{Kind: String, Pos: start, Key: -1, Str: s}, nil
 	case c == '\'':
 		var s string
-		var err *syntaxError
+		var err *SyntaxError
 		if p.hasPrefix(`'''`) {
 			s, err = p.multilineLiteralString()
 		} else {
@@ -516,7 +565,7 @@ func (p *parser) value(depth int) (*node, *syntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: kindString, pos: start, key: -1, str: s}, nil
+		return &Node{Kind: String, Pos: start, Key: -1, Str: s}, nil
 	case c == '[':
 		return p.array(depth)
 	case c == '{':
@@ -525,7 +574,7 @@ func (p *parser) value(depth int) (*node, *syntaxError) {
 		for _, kw := range []string{"true", "false"} {
 			if p.hasPrefix(kw) {
 				p.i += len(kw)
-				return &node{kind: kindBool, pos: start, key: -1, b: kw == "true"}, nil
+				return &Node{Kind: Bool, Pos: start, Key: -1, Bool: kw == "true"}, nil
 			}
 		}
 	case c == '+' || c == '-' || c == 'i' || c == 'n' || c >= '0' && c <= '9':
@@ -538,7 +587,7 @@ func (p *parser) value(depth int) (*node, *syntaxError) {
 }
 
 // skipArrayFill skips whitespace, comments and newlines inside an array.
-func (p *parser) skipArrayFill() *syntaxError {
+func (p *parser) skipArrayFill() *SyntaxError {
 	for {
 		p.skipWS()
 		if err := p.comment(); err != nil {
@@ -554,8 +603,8 @@ func (p *parser) skipArrayFill() *syntaxError {
 	}
 }
 
-func (p *parser) array(depth int) (*node, *syntaxError) {
-	a := &node{kind: kindArray, pos: p.i, key: -1}
+func (p *parser) array(depth int) (*Node, *SyntaxError) {
+	a := &Node{Kind: Array, Pos: p.i, Key: -1}
 	p.i++
 	for {
 		if err := p.skipArrayFill(); err != nil {
@@ -569,7 +618,7 @@ func (p *parser) array(depth int) (*node, *syntaxError) {
 		if err != nil {
 			return nil, err
 		}
-		a.vals = append(a.vals, v)
+		a.Vals = append(a.Vals, v)
 		if err := p.skipArrayFill(); err != nil {
 			return nil, err
 		}
@@ -589,7 +638,7 @@ func (p *parser) array(depth int) (*node, *syntaxError) {
 // line (values such as arrays may still span lines) and allows no trailing
 // comma; both are TOML 1.1 additions, which this parser rejects so that
 // rulesets stay readable by TOML 1.0 tools.
-func (p *parser) inlineTable(depth int) (*node, *syntaxError) {
+func (p *parser) inlineTable(depth int) (*Node, *SyntaxError) {
 	t := newTable(p.i, -1, defHeader)
 	p.i++
 	p.skipWS()
@@ -629,7 +678,7 @@ func (p *parser) inlineTable(depth int) (*node, *syntaxError) {
 
 // inlineFill skips blanks inside an inline table and rejects what TOML 1.1
 // would allow there: newlines and comments.
-func (p *parser) inlineFill() *syntaxError {
+func (p *parser) inlineFill() *SyntaxError {
 	p.skipWS()
 	switch p.peek() {
 	case '\n', '\r':
@@ -640,10 +689,10 @@ func (p *parser) inlineFill() *syntaxError {
 	return nil
 }
 
-func freeze(n *node) {
+func freeze(n *Node) {
 	n.frozen = true
-	for _, v := range n.vals {
-		if v.kind == kindTable || v.kind == kindArray {
+	for _, v := range n.Vals {
+		if v.Kind == Table || v.Kind == Array {
 			freeze(v)
 		}
 	}

@@ -1,0 +1,8 @@
+// Package srcpos turns byte offsets into the positions people read: a
+// 1-based line and a 1-based column counted in characters, and the text of
+// that line with a caret under the column.
+//
+// The ruleset loader (TOML) and the level reader (JSON) both find problems
+// at byte offsets and report them as file:line:col; this package is the one
+// place that conversion and the caret display are written.
+package srcpos

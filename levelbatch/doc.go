@@ -1,0 +1,11 @@
+// Package levelbatch runs dungraph's level pipeline under package batch:
+// Generator is the batch.Generator that, for each seed, generates the
+// level of a ruleset, makes its document and its files, and keeps the key
+// metrics its manifest line records; Params is what the batch records in
+// batch.json so that a rerun with another ruleset is refused rather than
+// mixed in.
+//
+// Package batch knows nothing of levels (it runs any generator of files);
+// this package is the one place where the two meet, so that the command
+// only parses flags and prints.
+package levelbatch

@@ -1,0 +1,99 @@
+package levelbatch
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/dungraph/dungraph/batch"
+	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// Generator generates the levels of one ruleset. Its Generate method is a
+// batch.Generator; it may be called from several goroutines at once.
+type Generator struct {
+	Ruleset *rulesets.Ruleset
+	// Options are the pipeline's: the time and memory budgets of a level.
+	Options level.Options
+	// Files makes the files of a level from its document, in the order
+	// they are to be listed. Nil makes none.
+	Files func(*render.Document) ([]batch.File, error)
+	// Now, if set, is the clock that measures how long each level took to
+	// generate (batch.Result.GenerateTime, which reaches timings.jsonl
+	// only); nil leaves it unmeasured.
+	Now func() time.Time
+}
+
+// Generate generates seed's level and its files. A seed whose level fails
+// after every attempt records the last attempt.
+func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, error) {
+	var start time.Time
+	if g.Now != nil {
+		start = g.Now()
+	}
+	lv, err := level.Generate(ctx, g.Ruleset, seed, g.Options)
+	if err != nil {
+		return batch.Result{Attempt: g.Ruleset.Build.Attempts - 1}, err
+	}
+	res := batch.Result{Attempt: lv.Attempt}
+	if g.Now != nil {
+		res.GenerateTime = g.Now().Sub(start)
+	}
+	doc, err := render.FromLevel(lv)
+	if err != nil {
+		return res, err
+	}
+	if g.Files != nil {
+		files, err := g.Files(doc)
+		if err != nil {
+			return res, err
+		}
+		res.Files = files
+	}
+	res.Metrics, err = json.Marshal(keyMetrics(doc))
+	return res, err
+}
+
+// Metrics are the metrics a manifest line keeps of a level, named as in
+// the level format's "metrics".
+type Metrics struct {
+	Rooms              int          `json:"rooms"`
+	Corridors          int          `json:"corridors"`
+	Attempts           int          `json:"attempts"`
+	CriticalPathRooms  int          `json:"critical_path_rooms"`
+	CriticalPathLength render.Float `json:"critical_path_length"`
+	DeadEnds           int          `json:"dead_ends"`
+	EdgeDeviation      render.Float `json:"edge_deviation"`
+}
+
+func keyMetrics(d *render.Document) Metrics {
+	m := d.Metrics
+	return Metrics{
+		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
+		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: m.CriticalPathLength,
+		DeadEnds: m.DeadEnds, EdgeDeviation: m.Quality.EdgeDeviation,
+	}
+}
+
+// Params returns the parameters a batch of rs's levels records (see
+// batch.Options.Params): the ruleset's name, sha256 and overrides and the
+// generator's build. A rerun into the same directory must give the same
+// parameters; the formats' options are batch.Options.Outputs, which the
+// caller that chose the formats describes.
+func Params(rs *rulesets.Ruleset) (json.RawMessage, error) {
+	overrides := []string{}
+	for _, o := range rs.Overrides {
+		overrides = append(overrides, o.String())
+	}
+	return json.Marshal(struct {
+		Ruleset   string            `json:"ruleset"`
+		SHA256    string            `json:"sha256"`
+		Overrides []string          `json:"overrides"`
+		Generator render.Provenance `json:"generator"`
+	}{
+		rs.Name, hex.EncodeToString(rs.SHA256[:]), overrides, render.BuildProvenance(),
+	})
+}
