@@ -1,6 +1,11 @@
 package rulesets
 
 import (
+	"cmp"
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
 	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
 )
@@ -15,31 +20,71 @@ import (
 // index[i] is the file's index of rules[i] (disabled rules are left out).
 func (d *decoder) crossingSubstitutes(rules []grammar.Rule, index []int) {
 	for i, r := range rules {
-		pos := map[string]int{}
-		for j, v := range r.Substitute.Vertices {
-			pos[v.ID] = j
-		}
 		es := r.Substitute.Edges
-		for k, e := range es {
-			if e.Cosmetic {
+		for k, f := range firstCrossings(r.Substitute) {
+			if f < 0 {
 				continue
 			}
-			for _, f := range es[:k] {
-				if f.Cosmetic || e.A == f.A || e.A == f.B || e.B == f.A || e.B == f.B {
-					continue
-				}
-				a, b := r.Substitute.Vertices[pos[e.A]].Pos, r.Substitute.Vertices[pos[e.B]].Pos
-				c, dd := r.Substitute.Vertices[pos[f.A]].Pos, r.Substitute.Vertices[pos[f.B]].Pos
-				if geom.SegmentsIntersect(a, b, c, dd) == geom.Disjoint {
-					continue
-				}
-				d.warnAt(keyPath{"rules", index[i], "substitute", "edges", k}, false,
-					"corridor %q-%q crosses corridor %q-%q where the substitute draws them (the at positions), and the layout cannot undo it: "+
-						"move the vertices apart or drop an edge, or set build.planar = %q to make each crossing a junction room "+
-						"(under %q, the default, the rule is skipped where it cannot be drawn apart)",
-					e.A, e.B, f.A, f.B, PlanarJunction, PlanarReject)
+			e, g := es[k], es[f]
+			d.warnAt(keyPath{"rules", index[i], "substitute", "edges", k}, false,
+				"corridor %q-%q crosses corridor %q-%q where the substitute draws them (the at positions), and the layout cannot undo it: "+
+					"move the vertices apart or drop an edge, or set build.planar = %q to make each crossing a junction room "+
+					"(under %q, the default, the rule is skipped where it cannot be drawn apart)",
+				e.A, e.B, g.A, g.B, PlanarJunction, PlanarReject)
+		}
+	}
+}
+
+// firstCrossings returns, for each edge k of s, the lowest index f < k of
+// an edge that crosses or touches it away from a shared end, or -1. The
+// pairs are found by a sweep over the edges' x extents, so a substitute of
+// thousands of corridors (a start rule that lays out a whole level) costs
+// about as many tests as pairs that overlap, not every pair.
+func firstCrossings(s grammar.Substitute) []int {
+	pos := make(map[string]r2.Vec, len(s.Vertices))
+	for _, v := range s.Vertices {
+		pos[v.ID] = v.Pos
+	}
+	type seg struct {
+		k          int
+		a, b       r2.Vec
+		lo, hi     r2.Vec
+		endA, endB string
+	}
+	segs := make([]seg, 0, len(s.Edges))
+	for k, e := range s.Edges {
+		if e.Cosmetic {
+			continue
+		}
+		a, b := pos[e.A], pos[e.B]
+		segs = append(segs, seg{k: k, a: a, b: b,
+			lo: r2.Vec{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, hi: r2.Vec{X: max(a.X, b.X), Y: max(a.Y, b.Y)},
+			endA: e.A, endB: e.B})
+	}
+	slices.SortFunc(segs, func(p, q seg) int {
+		return cmp.Or(cmp.Compare(p.lo.X, q.lo.X), cmp.Compare(p.k, q.k))
+	})
+	first := make([]int, len(s.Edges))
+	for i := range first {
+		first[i] = -1
+	}
+	for i, p := range segs {
+		for _, q := range segs[i+1:] {
+			if q.lo.X > p.hi.X {
 				break
+			}
+			if q.lo.Y > p.hi.Y || p.lo.Y > q.hi.Y ||
+				p.endA == q.endA || p.endA == q.endB || p.endB == q.endA || p.endB == q.endB {
+				continue
+			}
+			if geom.SegmentsIntersect(p.a, p.b, q.a, q.b) == geom.Disjoint {
+				continue
+			}
+			k, f := max(p.k, q.k), min(p.k, q.k)
+			if first[k] < 0 || f < first[k] {
+				first[k] = f
 			}
 		}
 	}
+	return first
 }

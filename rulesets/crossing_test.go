@@ -2,8 +2,15 @@ package rulesets
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
+	"github.com/dungraph/dungraph/grammar"
 )
 
 func TestCrossingSubstituteWarnings(t *testing.T) {
@@ -55,6 +62,54 @@ func TestBundledHaveNoWarnings(t *testing.T) {
 		}
 		if len(rs.Warnings) > 0 {
 			t.Errorf("%s: %v", info.Name, rs.Warnings)
+		}
+	}
+}
+
+// TestFirstCrossingsAgainstAllPairs compares the sweep with the test of
+// every pair on random substitutes drawn on a small integer grid, where
+// touching, collinear and shared-end cases are common.
+func TestFirstCrossingsAgainstAllPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 2000 {
+		var s grammar.Substitute
+		n := 2 + rng.IntN(9)
+		for i := range n {
+			s.Vertices = append(s.Vertices, grammar.SubstituteVertex{
+				ID:  fmt.Sprint("v", i),
+				Pos: r2.Vec{X: float64(rng.IntN(5)), Y: float64(rng.IntN(5))},
+			})
+		}
+		for range rng.IntN(3 * n) {
+			a, b := rng.IntN(n), rng.IntN(n)
+			if a == b {
+				continue
+			}
+			s.Edges = append(s.Edges, grammar.SubstituteEdge{A: s.Vertices[a].ID, B: s.Vertices[b].ID, Cosmetic: rng.IntN(6) == 0})
+		}
+		want := make([]int, len(s.Edges))
+		pos := func(id string) r2.Vec {
+			for _, v := range s.Vertices {
+				if v.ID == id {
+					return v.Pos
+				}
+			}
+			return r2.Vec{}
+		}
+		for k, e := range s.Edges {
+			want[k] = -1
+			for f, g := range s.Edges[:k] {
+				if e.Cosmetic || g.Cosmetic || e.A == g.A || e.A == g.B || e.B == g.A || e.B == g.B {
+					continue
+				}
+				if geom.SegmentsIntersect(pos(e.A), pos(e.B), pos(g.A), pos(g.B)) != geom.Disjoint {
+					want[k] = f
+					break
+				}
+			}
+		}
+		if got := firstCrossings(s); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %+v: got %v, want %v", trial, s, got, want)
 		}
 	}
 }
