@@ -94,7 +94,7 @@ func (e *CellError) Error() string {
 		msg = fmt.Sprintf("%s, and %d more problems", lines[1], len(lines)-2)
 	}
 	if e.Suggestion > 0 {
-		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); --cell %.4g works", e.Cell, msg, e.Suggestion)
+		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); cell size %.4g works", e.Cell, msg, e.Suggestion)
 	}
 	return fmt.Sprintf("gridmap: cell size %v: %s", e.Cell, msg)
 }

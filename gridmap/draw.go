@@ -77,7 +77,7 @@ func (b *builder) draw(g *grid, at []Point, paths [][]Point, sx, sy float64, off
 	m.Rooms = make([]Room, len(order))
 	for o, r := range order {
 		rs := p.lv.Rooms[r]
-		m.Rooms[o] = Room{ID: rs.ID, Tag: rs.Tag, Label: rs.Label, Shape: b.shapes[r], Depth: rs.Depth, OnCriticalPath: rs.OnCriticalPath, Entity: rs.Entity}
+		m.Rooms[o] = Room{ID: rs.ID, Tag: rs.Tag, Label: rs.Label, Shape: b.shapes[r], Depth: rs.Depth, OnCriticalPath: rs.OnCriticalPath, Entity: rs.Entity, Role: rs.Role, Key: rs.Key}
 		m.Rooms[o].Bounds, m.Rooms[o].Outline = m.outline(int32(o), Rect{at[r].X, at[r].Y, b.fps[r].w, b.fps[r].h})
 	}
 	m.Entrance = m.central(out[p.entrance], nil)

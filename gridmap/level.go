@@ -36,6 +36,10 @@ type RoomSpec struct {
 	OnCriticalPath bool
 	// Entity is the tag's entity, "" for none.
 	Entity string
+	// Role is the tag's role ("key", "lock", "entrance", "goal",
+	// "junction" or ""), and Key, for a lock, the tag of the key it needs.
+	// Both are copied to the Map's Room.
+	Role, Key string
 }
 
 // Edge is a corridor of the level between the rooms with IDs A and B.

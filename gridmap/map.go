@@ -124,6 +124,9 @@ type Room struct {
 	// export places it: a walkable cell of the room.
 	Entity string
 	At     Point
+	// Role is the tag's role ("" for none) and Key, for a lock, the tag
+	// of the key that opens it.
+	Role, Key string
 }
 
 // Corridor is a corridor of a Map: the cells between the door in room A

@@ -247,7 +247,7 @@ func TestMemoryBudget(t *testing.T) {
 	if !errors.As(err, &me) || me.Stage != StageMatching || me.Vertices < 1 || me.Heap <= 1 {
 		t.Fatalf("got %v, want a MemoryError during matching", err)
 	}
-	if msg := err.Error(); !strings.Contains(msg, "the memory budget of 0 MiB ran out during layout") || strings.Contains(msg, "--") {
+	if msg := err.Error(); !strings.Contains(msg, "the memory budget of 0 MiB ran out during matching") || strings.Contains(msg, "--") {
 		t.Errorf("message %q does not name the budget, or names a flag", err)
 	}
 	// A budget that is not reached changes nothing.

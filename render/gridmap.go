@@ -34,6 +34,7 @@ func MapLevel(d *Document, defaultShape string) (gridmap.Level, error) {
 			ID: v.ID, X: float64(v.X), Y: float64(v.Y), W: float64(v.W), H: float64(v.H),
 			Tag: v.Tag, Label: t.Label, Shape: shape, Templates: t.Templates,
 			Depth: d.Route.Depth[v.ID], OnCriticalPath: onPath[v.ID], Entity: t.Entity,
+			Role: t.Role, Key: t.Key,
 		})
 	}
 	for _, e := range d.Edges {

@@ -1,7 +1,11 @@
 package tiled
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
@@ -62,5 +66,66 @@ func TestBundledTmxrasterizer(t *testing.T) {
 				checkRendering(t, info.Name+" "+path[len(path)-3:], rasterize(t, bin, path, objectLayer), m, o)
 			}
 		})
+	}
+}
+
+// TestKeyAndLockPoints: dungeon's Tiled map has one "key" point per room
+// whose tag is a key and one "lock" point per locked room, each naming
+// its room and the key's tag.
+func TestKeyAndLockPoints(t *testing.T) {
+	d := bundledDoc(t, "dungeon", 3)
+	var want []string
+	for _, v := range d.Vertices {
+		tag := d.Params.Tags[v.Tag]
+		switch {
+		case v.Cosmetic:
+		case tag.Role == "key":
+			want = append(want, fmt.Sprintf("key room %d key %s", v.ID, v.Tag))
+		case tag.Role == "lock":
+			want = append(want, fmt.Sprintf("lock room %d key %s", v.ID, tag.Key))
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("dungeon seed 3 has no key or lock rooms")
+	}
+	m, err := render.Raster{}.Map(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := (Options{}).WriteTMJ(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Layers []struct {
+			Objects []struct {
+				Type       string `json:"type"`
+				Properties []struct {
+					Name  string `json:"name"`
+					Value any    `json:"value"`
+				} `json:"properties"`
+			} `json:"objects"`
+		} `json:"layers"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range doc.Layers {
+		for _, o := range l.Objects {
+			if o.Type != "key" && o.Type != "lock" {
+				continue
+			}
+			p := map[string]any{}
+			for _, q := range o.Properties {
+				p[q.Name] = q.Value
+			}
+			got = append(got, fmt.Sprintf("%s room %v key %v", o.Type, p["room"], p["key"]))
+		}
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("key and lock points:\n got %q\nwant %q", got, want)
 	}
 }

@@ -125,6 +125,10 @@ const (
 	typeSpawn  = "spawn"
 	typeGoal   = "goal"
 	typeEntity = "entity"
+	// typeKey and typeLock are the points of the rooms whose tag has the
+	// role "key" or "lock".
+	typeKey  = "key"
+	typeLock = "lock"
 )
 
 // object is one object of the object layer, in pixels: a polygon (points
@@ -218,6 +222,18 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 	add(object{name: "spawn", typ: typeSpawn, x: centre(m.Entrance.X), y: centre(m.Entrance.Y), point: true})
 	add(object{name: "goal", typ: typeGoal, x: centre(m.Goal.X), y: centre(m.Goal.Y), point: true})
 	for _, r := range m.Rooms {
+		switch r.Role {
+		case typeKey:
+			add(object{name: r.Tag, typ: typeKey, x: centre(r.At.X), y: centre(r.At.Y), point: true, props: []property{
+				stringProp("key", r.Tag),
+				intProp("room", r.ID),
+			}})
+		case typeLock:
+			add(object{name: r.Tag, typ: typeLock, x: centre(r.At.X), y: centre(r.At.Y), point: true, props: []property{
+				stringProp("key", r.Key),
+				intProp("room", r.ID),
+			}})
+		}
 		if r.Entity == "" {
 			continue
 		}
