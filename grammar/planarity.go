@@ -121,7 +121,10 @@ func (b *builder) planarAfter(c *compiled, m []int) bool {
 		}
 	}
 	b.planarEdges = es
-	return b.planar.Planar(n+c.newCount, es)
+	ok, err := b.planar.Planar(n+c.newCount, es)
+	// id numbers every vertex within n+c.newCount, so err is nil; were it
+	// not, rejecting the match is the answer that keeps the level planar.
+	return ok && err == nil
 }
 
 // matchedEdge reports whether host edge u-w is matched by a pattern edge

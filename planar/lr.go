@@ -49,25 +49,30 @@ type Tester struct {
 
 // Planar reports whether the graph with vertices 0..n-1 and the given
 // edges is planar. Self-loops and repeated edges do not change planarity
-// and are ignored. It panics if an edge names a vertex outside 0..n-1, as
-// an index out of range does.
-func Planar(n int, edges []Edge) bool {
+// and are ignored. An edge that names a vertex outside 0..n-1 is an
+// error.
+func Planar(n int, edges []Edge) (bool, error) {
 	var t Tester
 	return t.Planar(n, edges)
 }
 
 // Planar reports whether the graph with vertices 0..n-1 and the given
 // edges is planar; see the package function Planar.
-func (t *Tester) Planar(n int, edges []Edge) bool {
+func (t *Tester) Planar(n int, edges []Edge) (bool, error) {
+	for _, e := range edges {
+		if e.U < 0 || e.U >= n || e.V < 0 || e.V >= n {
+			return false, fmt.Errorf("planar: edge %d-%d names a vertex outside 0..%d", e.U, e.V, n-1)
+		}
+	}
 	m := t.load(n, edges)
 	// Euler: a simple planar graph on n ≥ 3 vertices has at most 3n − 6
 	// edges.
 	if n > 2 && m > 3*n-6 {
-		return false
+		return false, nil
 	}
 	t.orient(n, m)
 	t.order(n, m)
-	return t.test(m)
+	return t.test(m), nil
 }
 
 func grow[T any](s []T, n int) []T {
@@ -80,11 +85,6 @@ func grow[T any](s []T, n int) []T {
 // load builds the compressed adjacency of the simple graph underlying
 // edges and returns its number of edges.
 func (t *Tester) load(n int, edges []Edge) int {
-	for _, e := range edges {
-		if e.U < 0 || e.U >= n || e.V < 0 || e.V >= n {
-			panic(fmt.Sprintf("planar: edge %d-%d names a vertex outside 0..%d", e.U, e.V, n-1))
-		}
-	}
 	// Forward rows (from the smaller end) to drop repeated edges with a
 	// mark per vertex.
 	t.start = grow(t.start, n+1)
