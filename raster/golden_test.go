@@ -3,6 +3,8 @@ package raster
 import (
 	"bytes"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/golden"
 )
 
 // fiveRooms is a hand-built level with a loop, rooms of three tags and
@@ -34,8 +36,8 @@ func TestGoldenText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "five-rooms.entity.txt", entity)
-	golden(t, "five-rooms.variations.txt", variations)
+	golden.Check(t, "five-rooms.entity.txt", entity)
+	golden.Check(t, "five-rooms.variations.txt", variations)
 }
 
 func TestGoldenHexTiles(t *testing.T) {
@@ -47,5 +49,5 @@ func TestGoldenHexTiles(t *testing.T) {
 	if err := g.WriteTilesJSON(&b); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "five-rooms.hex.json", b.Bytes())
+	golden.Check(t, "five-rooms.hex.json", b.Bytes())
 }

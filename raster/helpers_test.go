@@ -1,36 +1,8 @@
 package raster
 
 import (
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden file (-want +got):\n-%s\n+%s", name, want, got)
-	}
-}
 
 // randomLevel makes a level of about n rooms that satisfies the layout's
 // guarantees: rooms on a jittered grid of slots 200 units apart, at most

@@ -2,7 +2,6 @@ package tiled
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -96,28 +95,4 @@ func writeFiles(t *testing.T, dir string, o Options, m *gridmap.Map) (tmx, tmj s
 		}
 	}
 	return filepath.Join(dir, o.name()+".tmx"), filepath.Join(dir, o.name()+".tmj")
-}
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden file (-want +got):\n-%s\n+%s", name, want, got)
-	}
 }

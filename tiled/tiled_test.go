@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/internal/golden"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -32,10 +33,10 @@ func TestGolden(t *testing.T) {
 		}
 		sum := fmt.Sprintf("%v sha256:%x\n", img.Bounds().Size(), sha256.Sum256(pic.Bytes()))
 		p := fmt.Sprintf("%s-%d", o.name(), o.tileSize())
-		golden(t, p+".tmx", tmx.Bytes())
-		golden(t, p+".tmj", tmj.Bytes())
-		golden(t, p+".tsx", tsx.Bytes())
-		golden(t, p+".tileset.png.txt", []byte(sum))
+		golden.Check(t, p+".tmx", tmx.Bytes())
+		golden.Check(t, p+".tmj", tmj.Bytes())
+		golden.Check(t, p+".tsx", tsx.Bytes())
+		golden.Check(t, p+".tileset.png.txt", []byte(sum))
 	}
 }
 
