@@ -14,16 +14,23 @@ import (
 
 // starRuleset is a ruleset whose start rule makes a star of leaves leaves
 // and whose other rule's pattern is a star of k leaves: leaves!/(leaves-k)!
-// structural matches, the worst case of collecting every match.
-func starRuleset(leaves, k int) string {
+// structural matches, the worst case of collecting every match. With
+// flips, the pattern's leaves are on a ring, so that only the matches that
+// keep their cyclic order apply; without, they share one point, which says
+// nothing about orientation, and every match applies.
+func starRuleset(leaves, k int, flips bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "name = \"star\"\n[build]\nmax_vertices = %d\nmax_iterations = 3\nmax_valence = %d\n", leaves+k+2, leaves+1)
 	b.WriteString("[[rules]]\nname = \"start\"\npattern.vertices = [ { id = \"s\", tags = [\"s\"] } ]\n")
 	b.WriteString("substitute.vertices = [ { id = \"s\", tag = \"c\", at = [0, 0] },\n")
-	ring := func(n int, field, tag string) {
+	ring := func(n int, field, tag string, round bool) {
 		for i := range n {
-			a := 2 * math.Pi * float64(i) / float64(n)
-			fmt.Fprintf(&b, "  { id = \"l%d\", %s = %s, at = [%.3f, %.3f] },\n", i, field, tag, 100*math.Cos(a), 100*math.Sin(a))
+			x, y := 100.0, 0.0
+			if round {
+				a := 2 * math.Pi * float64(i) / float64(n)
+				x, y = 100*math.Cos(a), 100*math.Sin(a)
+			}
+			fmt.Fprintf(&b, "  { id = \"l%d\", %s = %s, at = [%.3f, %.3f] },\n", i, field, tag, x, y)
 		}
 		b.WriteString("]\n")
 	}
@@ -34,17 +41,17 @@ func starRuleset(leaves, k int) string {
 		}
 		b.WriteString(" ]\n")
 	}
-	ring(leaves, "tag", `"l"`)
+	ring(leaves, "tag", `"l"`, true)
 	b.WriteString("substitute.edges = [")
 	for i := range leaves {
 		fmt.Fprintf(&b, " { between = [\"s\", \"l%d\"] },", i)
 	}
 	b.WriteString(" ]\n")
 	b.WriteString("[[rules]]\nname = \"fan\"\npattern.vertices = [ { id = \"c\", tags = [\"c\"], at = [0, 0] },\n")
-	ring(k, "tags", `["l"]`)
+	ring(k, "tags", `["l"]`, flips)
 	edges("pattern.edges", k)
 	b.WriteString("substitute.vertices = [ { id = \"c\", tag = \"c\", at = [0, 0] },\n")
-	ring(k, "tag", `"m"`)
+	ring(k, "tag", `"m"`, true)
 	edges("substitute.edges", k)
 	return b.String()
 }
@@ -91,22 +98,40 @@ func mustLoad(t testing.TB, src string) *rulesets.Ruleset {
 // second, doubled for a loaded test machine.
 const slack = 2 * time.Second
 
-// A pattern with 479 million matches stops at the memory budget while
-// matching, long before it could collect them.
-func TestMemoryBudgetInMatching(t *testing.T) {
-	rs := mustLoad(t, starRuleset(12, 11))
-	limit := HeapBytes() + 48<<20
+// Matching holds memory linear in the level, whatever the number of
+// matches. A pattern with 479 million matches, almost all of them flipped,
+// runs a memory budget of 48 MiB into the time budget instead (counting
+// them takes longer than any budget here); one with 362,880 matches, all
+// applicable, makes a level within the same memory budget.
+func TestMatchingMemory(t *testing.T) {
+	budget := 2 * time.Second
+	rs := mustLoad(t, starRuleset(12, 11, true))
 	start := time.Now()
-	_, err := Generate(context.Background(), rs, 1, Options{MaxHeap: limit, Timeout: time.Minute})
+	_, err := Generate(context.Background(), rs, 1, Options{MaxHeap: HeapBytes() + 48<<20, Timeout: budget})
 	took := time.Since(start)
-	var me *MemoryError
-	if !errors.As(err, &me) || me.Stage != StageMatching {
-		t.Fatalf("Generate: %v; want a MemoryError during matching", err)
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Stage != StageMatching {
+		t.Fatalf("Generate: %v; want the time budget to run out during matching", err)
 	}
-	if took > 10*time.Second {
-		t.Errorf("the memory budget took %v to stop the build", took)
+	if took > budget+slack {
+		t.Errorf("a budget of %v took %v", budget, took)
 	}
-	t.Logf("%v after %v", err, took.Round(time.Millisecond))
+	t.Logf("479,001,600 matches: %v after %v", err, took.Round(time.Millisecond))
+
+	rs = mustLoad(t, starRuleset(9, 8, false))
+	start = time.Now()
+	lv, err := Generate(context.Background(), rs, 1, Options{MaxHeap: HeapBytes() + 48<<20, Timeout: time.Minute})
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	fan, _ := rs.Grammar.RuleIndex("fan")
+	if u := lv.Build.Uses; len(u) != 2 || u[fan] == 0 {
+		t.Errorf("rule uses %v: the fan never applied", u)
+	}
+	if st := lv.Build.Steps[len(lv.Build.Steps)-1].Stats[fan]; st.Candidates != 362880 {
+		t.Errorf("the fan's last draw saw %d candidates, want 9!/1! = 362,880", st.Candidates)
+	}
+	t.Logf("362,880 matches: a level in %v", time.Since(start).Round(time.Millisecond))
 }
 
 // A start rule of 2,000 vertices stops at the time budget (and at a
@@ -144,12 +169,13 @@ func FuzzBudgets(f *testing.F) {
 	f.Add(uint8(12), uint8(11), uint8(0), uint16(20))
 	f.Add(uint8(8), uint8(7), uint8(1), uint16(5))
 	f.Add(uint8(3), uint8(2), uint8(1), uint16(1))
+	f.Add(uint8(9), uint8(8), uint8(2), uint16(150))
 	f.Fuzz(func(t *testing.T, leaves, k, kind uint8, ms uint16) {
 		var src string
 		switch kind % 2 {
 		case 0:
 			n := int(leaves%14) + 1
-			src = starRuleset(n, int(k)%n+1)
+			src = starRuleset(n, int(k)%n+1, kind&2 == 0)
 		case 1:
 			src = gridRuleset(int(leaves)%400 + 2)
 		}
