@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"reflect"
@@ -34,6 +35,20 @@ type decoder struct {
 	// so that the grammar's complaints about the same values can be
 	// dropped.
 	failed []keyPath
+	// ctx is the Loader's context (nil: none), looked at every 1,024
+	// array elements decoded (elements counts them); done is its error
+	// once it is done.
+	ctx      context.Context
+	elements int
+	done     error
+}
+
+// stopped returns the context's error once it is done.
+func (d *decoder) stopped() error {
+	if d.done == nil && d.ctx != nil {
+		d.done = d.ctx.Err()
+	}
+	return d.done
 }
 
 // errAt reports a problem with the value at p (its key when atKey), or at
@@ -144,6 +159,9 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Vals), len(n.Vals))
 		for i, e := range n.Vals {
+			if d.elements++; d.elements%1024 == 0 && d.stopped() != nil {
+				break // Load returns the context's error
+			}
 			d.decode(e, s.Index(i), p.with(i))
 		}
 		v.Set(s)

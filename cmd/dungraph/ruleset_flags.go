@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -18,11 +20,15 @@ type rulesetFlags struct {
 	// bundledOnly makes ruleset a bundled name even if a file has that
 	// name: for a name taken from a level file rather than the user.
 	bundledOnly bool
+	// cmd is the command the flags are registered on: its context (a
+	// signal) stops the load.
+	cmd *cobra.Command
 }
 
 // register adds the flags to cmd; def is --ruleset's default, and its
 // description when the default is not a fixed name.
 func (f *rulesetFlags) register(cmd *cobra.Command, def string) {
+	f.cmd = cmd
 	fl := cmd.Flags()
 	usage := "bundled ruleset `NAME`, or a ruleset FILE (a path that exists or ends in .toml)"
 	if def != rulesets.DefaultName {
@@ -103,6 +109,9 @@ func isFile(name string) bool {
 // ruleset are printed with their source lines; every error is exit code 2.
 func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 	var l rulesets.Loader
+	if f.cmd != nil {
+		l.Context = f.cmd.Context()
+	}
 	for _, s := range f.sets {
 		o, err := rulesets.ParseOverride(s)
 		if err != nil {
@@ -110,12 +119,32 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		l.Overrides = append(l.Overrides, o)
 	}
-	var rs *rulesets.Ruleset
-	var err error
-	if !f.bundledOnly && isFile(f.ruleset) {
-		rs, err = l.LoadFile(f.ruleset)
-	} else {
-		rs, err = l.Bundled(f.ruleset)
+	// The loader looks at its context while it parses and decodes, and
+	// between its later stages, which take seconds for the largest files;
+	// the command does not wait for them, since it exits once interrupted.
+	type result struct {
+		rs  *rulesets.Ruleset
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		if !f.bundledOnly && isFile(f.ruleset) {
+			r.rs, r.err = l.LoadFile(f.ruleset)
+		} else {
+			r.rs, r.err = l.Bundled(f.ruleset)
+		}
+		done <- r
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctxDone(l.Context):
+		r.err = l.Context.Err()
+	}
+	rs, err := r.rs, r.err
+	if errors.Is(err, context.Canceled) {
+		return nil, interrupted(fmt.Errorf("interrupted"))
 	}
 	if err != nil {
 		err = a.loadErr(err)
@@ -131,6 +160,14 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		a.infof("warning: %s", w.ErrorWithSource())
 	}
 	return rs, nil
+}
+
+// ctxDone is ctx.Done(), or a channel that is never closed for a nil ctx.
+func ctxDone(ctx context.Context) <-chan struct{} {
+	if ctx == nil {
+		return nil
+	}
+	return ctx.Done()
 }
 
 // knownKey reports whether key has the shape of one of rulesets.Keys,
