@@ -132,8 +132,8 @@ func overrideValue(raw json.RawMessage) (string, error) {
 // load loads the requested ruleset with its overrides and checks it
 // against the server's caps. Problems with the ruleset are a 400 whose
 // message is what the command line prints.
-func (h *handler) load(q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
-	var l rulesets.Loader
+func (h *handler) load(ctx context.Context, q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
+	l := rulesets.Loader{Context: ctx}
 	var e *apiError
 	if l.Overrides, e = q.overrides(); e != nil {
 		return nil, e
@@ -258,8 +258,8 @@ func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Rule
 	var e *apiError
 	err := h.work(ctx, func(ctx context.Context) error {
 		hb := h.heapBudget()
-		if rs, e = h.load(q); e != nil {
-			return nil
+		if rs, e = h.load(ctx, q); e != nil {
+			return ctx.Err() // the deadline or the client stopped the load
 		}
 		if e = hb.check(level.HeapBytes(), "loading"); e != nil {
 			rs = nil
