@@ -149,6 +149,9 @@ func RelaxWatch(g *grammar.Graph, rooms []Room, gap float64, f Forces, watch fun
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
 	}
+	if err := f.done(); err != nil {
+		return RelaxStats{}, err
+	}
 	scale, err := validScale(g, pos, rooms, gap)
 	if err != nil {
 		return RelaxStats{}, err
@@ -157,7 +160,20 @@ func RelaxWatch(g *grammar.Graph, rooms []Room, gap float64, f Forces, watch fun
 	if st, ok := relaxInflating(g, pos, rooms, gap, f, scale, watch); ok {
 		return st, nil
 	}
+	// An inflation cut short by the context must not start the scaled
+	// pass's own checks.
+	if err := f.done(); err != nil {
+		return RelaxStats{}, err
+	}
 	return relaxScaled(g, pos, rooms, gap, f, scale, watch), nil
+}
+
+// done returns the error of f's context once it is done.
+func (f Forces) done() error {
+	if f.Context == nil {
+		return nil
+	}
+	return f.Context.Err()
 }
 
 // relaxInflating relaxes pos from the scale at which the quarter of the

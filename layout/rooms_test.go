@@ -1,0 +1,47 @@
+package layout
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A relax pass with a cancelled context returns the context's error before
+// any work and leaves the drawing as it was; a live context changes
+// nothing.
+func TestRelaxContext(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	g := planarDrawing(rng, 30, 1)
+	rooms, err := AssignRooms(g, Rooms{Margin: 20}, nil, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := func() []r2.Vec {
+		ps := make([]r2.Vec, g.Order())
+		for v := range ps {
+			ps[v] = g.Vertex(v).Pos
+		}
+		return ps
+	}
+	before := positions()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Relax(g, rooms, 30, Forces{MaxIterations: 200, Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, want context.Canceled", err)
+	}
+	if !reflect.DeepEqual(positions(), before) {
+		t.Error("a cancelled relax pass moved rooms")
+	}
+	want, err := Relax(g.Clone(), rooms, 30, Forces{MaxIterations: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Relax(g, rooms, 30, Forces{MaxIterations: 200, Context: context.Background()})
+	if err != nil || got != want {
+		t.Errorf("a live context changed the pass: %+v, %v; want %+v", got, err, want)
+	}
+}
