@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -128,9 +129,9 @@ func (d *Document) WriteSolution(w io.Writer) error {
 		return ErrNoLocks
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s seed %d: ", d.Ruleset.Name, d.Seed)
+	fmt.Fprintf(&b, "%s seed %d: ", textsafe.Escape(d.Ruleset.Name), d.Seed)
 	if !s.Solvable {
-		fmt.Fprintf(&b, "not solvable: %s\n", s.Reason)
+		fmt.Fprintf(&b, "not solvable: %s\n", textsafe.Escape(s.Reason))
 	} else {
 		fmt.Fprintf(&b, "solvable in %d steps, %d of them back into a room entered before\n", len(s.Walk)-1, s.Backtracking)
 		keyAt, lockAt := map[int]KeyRoom{}, map[int]LockRoom{}
@@ -143,7 +144,7 @@ func (d *Document) WriteSolution(w io.Writer) error {
 		width := len(strconv.Itoa(len(s.Walk) - 1))
 		for step, room := range s.Walk {
 			tag := d.Vertices[room].Tag
-			fmt.Fprintf(&b, "%*d  room %d (%s)", width, step, room, d.Params.Tags[tag].Label)
+			fmt.Fprintf(&b, "%*d  room %d (%s)", width, step, room, textsafe.Escape(d.Params.Tags[tag].Label))
 			switch {
 			case step == 0:
 				b.WriteString(": the entrance")

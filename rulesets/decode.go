@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/dungraph/dungraph/internal/editdist"
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/internal/toml"
 )
 
@@ -169,7 +169,7 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		if !d.want(n, p, toml.String) {
 			return false
 		}
-		if r, bad := controlIn(n.Str); bad {
+		if r, bad := textsafe.Control(n.Str); bad {
 			// Reported, and kept, so that the names that refer to it do
 			// not fail too.
 			d.errAt(p, false, "the text holds the control character U+%04X: names and text may not hold control or bidirectional-override characters, which would reach terminals and files raw", r)
@@ -209,18 +209,6 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		return false
 	}
 	return true
-}
-
-// controlIn returns the first character of s that is a control character
-// (other than tab and newline) or a bidirectional control such as U+202E,
-// which can make a terminal show text other than what is there.
-func controlIn(s string) (rune, bool) {
-	for _, r := range s {
-		if r != '\t' && r != '\n' && unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
-			return r, true
-		}
-	}
-	return 0, false
 }
 
 // want reports whether n has kind k, and reports a problem if not.
