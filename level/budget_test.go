@@ -3,6 +3,7 @@ package level
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -121,4 +122,55 @@ func FuzzBudgets(f *testing.F) {
 			t.Fatalf("a budget of %v took %v: %v", budget, took, err)
 		}
 	})
+}
+
+// BenchmarkBudgetOvershoot measures how far past its time budget a level
+// that cannot finish in time returns, as a ratio of the budget
+// ("overshoot"), for the hostile shapes: a large level stopped in the
+// construction drawing, a billion layout or relax iterations, the star of
+// 479 million matches and a 3,000-room start rule. Run with -benchtime 1x;
+// the issue asks for 10% or one second at most.
+func BenchmarkBudgetOvershoot(b *testing.B) {
+	bundled := func(name string, sets ...string) *rulesets.Ruleset {
+		var l rulesets.Loader
+		for _, s := range sets {
+			o, err := rulesets.ParseOverride(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l.Overrides = append(l.Overrides, o)
+		}
+		rs, err := l.Bundled(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return rs
+	}
+	cases := []struct {
+		name string
+		rs   *rulesets.Ruleset
+	}{
+		{"caves-5000", bundled("caves", "build.max_vertices=5000", "build.max_iterations=5000")},
+		{"layout-1e9", bundled("caves", "build.max_vertices=400", "build.max_iterations=400", "layout.max_iterations=1000000000", "layout.convergence_distance=1e-9")},
+		{"relax-1e9", bundled("caves", "build.max_vertices=400", "build.max_iterations=400", "relax.max_iterations=1000000000", "relax.convergence_distance=1e-9")},
+		{"star", mustLoad(b, hostile.Star(12, 11, true))},
+		{"grid-3000", mustLoad(b, hostile.Grid(3000))},
+	}
+	for _, c := range cases {
+		for _, budget := range []time.Duration{300 * time.Millisecond, time.Second} {
+			b.Run(fmt.Sprintf("%s/%v", c.name, budget), func(b *testing.B) {
+				worst := 0.0
+				for b.Loop() {
+					start := time.Now()
+					_, err := Generate(context.Background(), c.rs, 1, Options{Timeout: budget})
+					took := time.Since(start)
+					if !errors.As(err, new(*TimeoutError)) {
+						b.Skipf("no timeout: %v after %v", err, took)
+					}
+					worst = max(worst, float64(took-budget)/float64(budget))
+				}
+				b.ReportMetric(worst, "overshoot")
+			})
+		}
+	}
 }
