@@ -217,13 +217,13 @@ func (d *drawing) Update() bool {
 // not settled.
 func (d *drawing) step() (total, largest float64, starved bool) {
 	maxMove := d.maxMove()
-	bounded := d.bounded()
+	limited := d.bounded()
 	for _, v := range d.active {
 		k := float64(len(d.g.Neighbors(int(v))) + 1)
 		eta := float64(d.cool / float64(d.f.SpringStrength*stiffness*k))
 		m := scale(eta, d.force[v])
 		h := 1.0
-		if !bounded || !d.free[v] {
+		if !limited || !d.free[v] {
 			h = d.heat.update(v, m)
 			m = scale(h, m)
 		}
@@ -232,7 +232,7 @@ func (d *drawing) step() (total, largest float64, starved bool) {
 			m, l = r2.Vec{}, 0
 		}
 		limit := maxMove
-		if bounded {
+		if limited {
 			limit = min(limit, d.bound[v])
 			if l > d.bound[v] && l > d.convergence && d.boundStart[v] > d.convergence {
 				starved = true
@@ -242,7 +242,7 @@ func (d *drawing) step() (total, largest float64, starved bool) {
 			m = scale(limit/l, m)
 			l = limit
 		}
-		if bounded {
+		if limited {
 			m, l = d.spend(v, m, l, d.Pos[v])
 		}
 		d.move[v] = m
