@@ -249,8 +249,7 @@ func (d *drawing) computeBounds() {
 			}
 		}
 	}
-	d.sortCons()
-	d.saveBudgets()
+	d.gather(d.local, len(d.Pos))
 }
 
 // budgetMode says whether the window's pairs are tried directly, and the
@@ -294,34 +293,39 @@ func (d *drawing) pairReach(u, a, b int32, k float64) float64 {
 	return float64(d.reachOf[u]+max(d.reachOf[a], d.reachOf[b])) + k
 }
 
-// sortCons gathers the window's limits by vertex (counting sort over the
-// local vertices, stable, so the order is the order they were found).
-func (d *drawing) sortCons() {
-	for _, v := range d.local {
-		d.consStart[v] = 0
+// gather sorts the window's limits by vertex (counting sort over the
+// local vertices, of n, stable, so the order is the order they were
+// found), and records every local vertex's budget at the window's start.
+func (b *budgets) gather(local []int32, n int) {
+	for _, v := range local {
+		b.consStart[v] = 0
 	}
-	for _, c := range d.rawCons {
-		d.consStart[c.v]++
+	for _, c := range b.rawCons {
+		b.consStart[c.v]++
 	}
 	at := int32(0)
-	for _, v := range d.local {
-		cnt := d.consStart[v]
-		d.consStart[v] = at
+	for _, v := range local {
+		cnt := b.consStart[v]
+		b.consStart[v] = at
 		at += cnt
 	}
-	d.cons = resize(d.cons, len(d.rawCons))
-	d.consEnd = resize(d.consEnd, len(d.Pos))
-	d.consMin = resize(d.consMin, len(d.Pos))
-	for _, v := range d.local {
-		d.consEnd[v] = d.consStart[v]
-		d.consMin[v] = math.Inf(1)
+	b.cons = resize(b.cons, len(b.rawCons))
+	b.consEnd = resize(b.consEnd, n)
+	b.consMin = resize(b.consMin, n)
+	for _, v := range local {
+		b.consEnd[v] = b.consStart[v]
+		b.consMin[v] = math.Inf(1)
 	}
-	for _, c := range d.rawCons {
-		d.cons[d.consEnd[c.v]] = c.h
-		d.consEnd[c.v]++
-		if c.h.b < d.consMin[c.v] {
-			d.consMin[c.v] = c.h.b
+	for _, c := range b.rawCons {
+		b.cons[b.consEnd[c.v]] = c.h
+		b.consEnd[c.v]++
+		if c.h.b < b.consMin[c.v] {
+			b.consMin[c.v] = c.h.b
 		}
+	}
+	b.boundStart = resize(b.boundStart, n)
+	for _, v := range local {
+		b.boundStart[v] = b.bound[v]
 	}
 }
 
@@ -380,7 +384,7 @@ func (d *drawing) constrain(v int32, dir r2.Vec, b float64) {
 	}
 }
 
-// rawHalfPlane is a limit on vertex v, before sortCons.
+// rawHalfPlane is a limit on vertex v, before gather.
 type rawHalfPlane struct {
 	v int32
 	h halfPlane
@@ -477,13 +481,6 @@ func (b *budgets) clip(v int32, m, done r2.Vec) r2.Vec {
 		m = axpy(-dot(rest, dir), dir, rest)
 	}
 	return out
-}
-
-func (d *drawing) saveBudgets() {
-	d.boundStart = resize(d.boundStart, len(d.Pos))
-	for _, v := range d.local {
-		d.boundStart[v] = d.bound[v]
-	}
 }
 
 // markFree finds the local drawing's conflicts (two corridors meet, a room
