@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -114,4 +115,56 @@ func TestInflationStalls(t *testing.T) {
 	if !n.grew || !n.growing() {
 		t.Error("the last window grew the rooms, yet growing says no")
 	}
+}
+
+// Watching a relaxation step by step changes nothing, and what it reports
+// holds together: phases only move forward, iterations never go back
+// within a phase, the rooms are full size from Settle on, and the final
+// stats are the last step's.
+func TestRelaxationSteps(t *testing.T) {
+	inflated := 0
+	for c := range 8 {
+		rng := rand.New(rand.NewPCG(uint64(c), 11))
+		g := planarDrawing(rng, 6+rng.IntN(40), 1)
+		rooms, err := AssignRooms(g, params.Rooms{Margin: 10 + float64(rng.IntN(50))}, nil, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := g.Clone()
+		want, err := Relax(context.Background(), plain, rooms, 30, params.DefaultRelax(), nil)
+		if err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		phase, iter, steps := Inflate, 0, 0
+		got, err := Relax(context.Background(), g, rooms, 30, params.DefaultRelax(), func(r *Relaxation) {
+			steps++
+			switch {
+			case r.Phase() < phase:
+				t.Errorf("case %d: phase %s after %s", c, r.Phase(), phase)
+			case r.Phase() == phase && r.Iterations() < iter:
+				t.Errorf("case %d: iteration %d after %d in phase %s", c, r.Iterations(), iter, phase)
+			case r.Phase() != Inflate && r.Growth() != 1:
+				t.Errorf("case %d: rooms at %v in phase %s", c, r.Growth(), r.Phase())
+			}
+			if r.Phase() == Inflate && r.Iterations() == 1 {
+				inflated++
+			}
+			phase, iter = r.Phase(), r.Iterations()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want || phase != Done || steps <= got.Iterations {
+			t.Errorf("case %d: watched %+v ending in %s after %d steps, unwatched %+v", c, got, phase, steps, want)
+		}
+		for v := range g.Order() {
+			if g.Vertex(v).Pos != plain.Vertex(v).Pos {
+				t.Fatalf("case %d: vertex %d at %v watched, %v not", c, v, g.Vertex(v).Pos, plain.Vertex(v).Pos)
+			}
+		}
+	}
+	if inflated == 0 {
+		t.Error("no case inflated its rooms: the Inflate phase went untested")
+	}
+	t.Logf("%d of 8 cases inflated", inflated)
 }
