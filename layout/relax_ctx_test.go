@@ -8,15 +8,17 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/params"
 )
 
 // A relax pass with a cancelled context returns the context's error before
-// any work and leaves the drawing as it was; a live context changes
-// nothing.
+// any work (not even the check of every room that finds its scale) and
+// leaves the drawing as it was.
 func TestRelaxContext(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	g := planarDrawing(rng, 30, 1)
-	rooms, err := AssignRooms(g, Rooms{Margin: 20}, nil, rng)
+	rooms, err := AssignRooms(g, params.Rooms{Margin: 20}, nil, rng)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,18 +32,10 @@ func TestRelaxContext(t *testing.T) {
 	before := positions()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Relax(g, rooms, 30, Forces{MaxIterations: 200, Context: ctx}); !errors.Is(err, context.Canceled) {
+	if _, err := Relax(ctx, g, rooms, 30, params.Forces{MaxIterations: 200}, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
 	if !reflect.DeepEqual(positions(), before) {
 		t.Error("a cancelled relax pass moved rooms")
-	}
-	want, err := Relax(g.Clone(), rooms, 30, Forces{MaxIterations: 200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Relax(g, rooms, 30, Forces{MaxIterations: 200, Context: context.Background()})
-	if err != nil || got != want {
-		t.Errorf("a live context changed the pass: %+v, %v; want %+v", got, err, want)
 	}
 }
