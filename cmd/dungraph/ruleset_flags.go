@@ -119,30 +119,12 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		l.Overrides = append(l.Overrides, o)
 	}
-	// The loader looks at its context while it parses and decodes, and
-	// between its later stages, which take seconds for the largest files;
-	// the command does not wait for them, since it exits once interrupted.
-	type result struct {
-		rs  *rulesets.Ruleset
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		var r result
+	rs, err := loadUntil(l.Context, func() (*rulesets.Ruleset, error) {
 		if !f.bundledOnly && isFile(f.ruleset) {
-			r.rs, r.err = l.LoadFile(f.ruleset)
-		} else {
-			r.rs, r.err = l.Bundled(f.ruleset)
+			return l.LoadFile(f.ruleset)
 		}
-		done <- r
-	}()
-	var r result
-	select {
-	case r = <-done:
-	case <-ctxDone(l.Context):
-		r.err = l.Context.Err()
-	}
-	rs, err := r.rs, r.err
+		return l.Bundled(f.ruleset)
+	})
 	if errors.Is(err, context.Canceled) {
 		return nil, interrupted(fmt.Errorf("interrupted"))
 	}
@@ -162,12 +144,30 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 	return rs, nil
 }
 
-// ctxDone is ctx.Done(), or a channel that is never closed for a nil ctx.
-func ctxDone(ctx context.Context) <-chan struct{} {
+// loadUntil returns what load (a ruleset load under ctx) returns, or ctx's
+// error as soon as ctx is done. The loader looks at its context while it
+// parses and decodes and between its later stages, which take seconds for
+// the largest files; a command does not wait for them, since it exits once
+// interrupted and the load ends with the process.
+func loadUntil(ctx context.Context, load func() (*rulesets.Ruleset, error)) (*rulesets.Ruleset, error) {
 	if ctx == nil {
-		return nil
+		return load()
 	}
-	return ctx.Done()
+	type result struct {
+		rs  *rulesets.Ruleset
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rs, err := load()
+		done <- result{rs, err}
+	}()
+	select {
+	case r := <-done:
+		return r.rs, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // knownKey reports whether key has the shape of one of rulesets.Keys,
