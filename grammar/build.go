@@ -397,8 +397,8 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 	}
 	// rejected[i] holds, for a counted rule, the positions of the
 	// candidates rejected so far, ascending: they stand behind the
-	// remaining ones as the swaps do in a list.
-	rejected := make([][]int, len(level))
+	// remaining ones as the swaps do in a list. Made at the first.
+	var rejected [][]int
 	perMatch := b.gr.def.Weights == PerMatch
 	weight := func(i int) float64 {
 		if rem[i] == 0 {
@@ -440,6 +440,9 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 			j := b.rng.IntN(rem[pick])
 			var v Reason
 			if t := b.x.lazy[r]; t != nil {
+				if rejected == nil {
+					rejected = make([][]int, len(level))
+				}
 				pos := skipping(j, rejected[pick])
 				if m = t.at(pos); m == nil {
 					return 0, nil, false
