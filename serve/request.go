@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -200,7 +200,7 @@ func loadError(err error) *apiError {
 type built struct {
 	rs      *rulesets.Ruleset
 	lv      *level.Level
-	doc     *render.Document
+	doc     *levelfile.Document
 	elapsed time.Duration
 	timed   bool // elapsed was measured
 }
@@ -249,7 +249,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 			return err
 		}
 		b.lv = lv
-		if b.doc, err = render.FromLevel(lv); err != nil {
+		if b.doc, err = lv.Document(); err != nil {
 			return err
 		}
 		if then != nil {

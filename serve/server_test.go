@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/tiled"
@@ -78,7 +79,7 @@ func levelJSON(t *testing.T, name string, seed uint64, sets ...string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestGenerate(t *testing.T) {
 	if !bytes.Equal(w.Body.Bytes(), want) {
 		t.Errorf("the level differs from dungraph generate's with the --set flags in sorted order")
 	}
-	d, err := render.ReadJSON(bytes.NewReader(w.Body.Bytes()))
+	d, err := levelfile.ReadJSON(bytes.NewReader(w.Body.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestGenerateTOML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := render.FromLevel(lv)
+	d, _ := lv.Document()
 	want, _ := d.JSON()
 	if !bytes.Equal(w.Body.Bytes(), want) {
 		t.Error("the pasted ruleset's level differs from the bundled one's")
@@ -419,7 +420,7 @@ func TestPNG(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 256 || b.Dy() != 256 {
 		t.Errorf("image is %v, want 256 × 256", b)
 	}
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "tree", 2)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "tree", 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +447,7 @@ func TestSteps(t *testing.T) {
 	if err := json.Unmarshal(w.Body.Bytes(), &fr); err != nil {
 		t.Fatal(err)
 	}
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 1)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -574,7 +575,7 @@ func TestRulesetParams(t *testing.T) {
 // /api/text answers render.Raster's text level, one layer per request.
 func TestText(t *testing.T) {
 	h := quiet().Handler()
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -602,7 +603,7 @@ func TestText(t *testing.T) {
 // colours.
 func TestTMJ(t *testing.T) {
 	h := quiet().Handler()
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
 	if err != nil {
 		t.Fatal(err)
 	}

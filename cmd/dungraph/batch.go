@@ -17,6 +17,7 @@ import (
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/levelbatch"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -119,7 +120,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			gen := levelbatch.Generator{
 				Ruleset: rs,
 				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory << 20},
-				Files: func(doc *render.Document) ([]batch.File, error) {
+				Files: func(doc *levelfile.Document) ([]batch.File, error) {
 					made, err := makeAll(fmts, of.output(doc, "level", png))
 					if err != nil {
 						return nil, err

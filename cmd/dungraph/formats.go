@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -21,7 +22,7 @@ import (
 // its tileset, need it), and the options of the formats the user set with
 // flags.
 type output struct {
-	doc    *render.Document
+	doc    *levelfile.Document
 	name   string
 	png    render.PNG
 	export exportFlags
@@ -88,7 +89,7 @@ func (f *outputFlags) options() (render.PNG, error) {
 
 // output returns what the formats of doc are made from, for files named
 // name<suffix>.
-func (f *outputFlags) output(doc *render.Document, name string, png render.PNG) *output {
+func (f *outputFlags) output(doc *levelfile.Document, name string, png render.PNG) *output {
 	return &output{doc: doc, name: name, png: png, export: f.export}
 }
 

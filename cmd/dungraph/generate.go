@@ -19,7 +19,6 @@ import (
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -106,7 +105,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			a.trace(lv)
 			a.debugf("generated in %v, attempts: %d", elapsed.Round(time.Millisecond), lv.Metrics.Attempts)
 
-			doc, err := render.FromLevel(lv)
+			doc, err := lv.Document()
 			if err != nil {
 				return failed(err)
 			}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 func (a *app) renderCmd() *cobra.Command {
@@ -118,13 +118,13 @@ rule application (default level.gif).`,
 // readLevel reads a level file written by generate. Failing to read or
 // decode it is exit code 2, unreadable input; each problem is printed as
 // file:line:col: path: msg.
-func (a *app) readLevel(path string) (*render.Document, []byte, error) {
+func (a *app) readLevel(path string) (*levelfile.Document, []byte, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, usageErr(err)
 	}
-	doc, err := render.ReadJSON(bytes.NewReader(raw))
-	var list render.ErrorList
+	doc, err := levelfile.ReadJSON(bytes.NewReader(raw))
+	var list levelfile.ErrorList
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {

@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"errors"
@@ -32,10 +32,10 @@ type Error struct {
 	Err error
 }
 
-// Error formats the problem as "render: line:col: path: msg".
+// Error formats the problem as "levelfile: line:col: path: msg".
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString("render: ")
+	b.WriteString("levelfile: ")
 	if e.Line > 0 {
 		fmt.Fprintf(&b, "%d:%d: ", e.Line, e.Col)
 	}

@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"bytes"
@@ -28,10 +28,10 @@ import (
 func ReadJSON(r io.Reader) (*Document, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("render: reading JSON: %w", err)
+		return nil, fmt.Errorf("levelfile: reading JSON: %w", err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("render: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
+		return nil, fmt.Errorf("levelfile: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
 	}
 	return parseDocument(data)
 }
@@ -67,7 +67,7 @@ func parseDocument(data []byte) (*Document, error) {
 	d := new(Document)
 	if err := json.Unmarshal(data, d); err != nil {
 		// The walk accepts only what decodes; this is a bug, not bad input.
-		return nil, fmt.Errorf("render: internal error: %w", err)
+		return nil, fmt.Errorf("levelfile: internal error: %w", err)
 	}
 	if err := d.Validate(); err != nil {
 		var l ErrorList
