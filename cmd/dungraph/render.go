@@ -12,8 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
+	"github.com/dungraph/dungraph/levelbatch"
 	"github.com/dungraph/dungraph/levelfile"
 )
 
@@ -50,7 +52,7 @@ rule application (default level.gif).`,
 			if err != nil {
 				return err
 			}
-			if slices.ContainsFunc(fmts, func(f outputFormat) bool { return f.name == "json" }) {
+			if slices.ContainsFunc(fmts, func(f levelbatch.Format) bool { return f.Name == "json" }) {
 				return cmdLinef("--format: the level is JSON already; render writes the other formats")
 			}
 			if animate && cmd.Flags().Changed("format") {
@@ -61,22 +63,22 @@ rule application (default level.gif).`,
 				return err
 			}
 			base := strings.TrimSuffix(args[0], filepath.Ext(args[0]))
-			o := of.output(doc, filepath.Base(base), png)
-			var made []madeFile
+			var made []batch.File
 			if animate {
 				var b bytes.Buffer
 				if err := png.WriteGIF(&b, doc); err != nil {
 					return failed(err)
 				}
-				made = []madeFile{{suffix: ".gif", data: b.Bytes()}}
-			} else if made, err = makeAll(fmts, o); err != nil {
+				made = []batch.File{{Name: filepath.Base(base) + ".gif", Data: b.Bytes()}}
+			} else if made, err = of.exports(png).Make(fmts, doc, filepath.Base(base)); err != nil {
 				return failed(err)
 			}
-			if out == "" && slices.ContainsFunc(made, func(f madeFile) bool { return base+f.suffix == args[0] }) {
+			name := filepath.Base(base)
+			if out == "" && slices.ContainsFunc(made, func(f batch.File) bool { return base+strings.TrimPrefix(f.Name, name) == args[0] }) {
 				return cmdLinef("render: the output would replace the level itself: name it with -o")
 			}
 			if out == "" {
-				files, err := writeFiles(base, made)
+				files, err := writeFiles(base, name, made)
 				if err != nil {
 					return failed(err)
 				}
@@ -90,7 +92,7 @@ rule application (default level.gif).`,
 				return cmdLinef("-o: the formats make %d files; leave out -o to write them beside the level", len(made))
 			}
 			if out == "-" {
-				if _, err := a.stdout.Write(made[0].data); err != nil {
+				if _, err := a.stdout.Write(made[0].Data); err != nil {
 					return failed(err)
 				}
 				return nil
@@ -99,7 +101,7 @@ rule application (default level.gif).`,
 				return cmdLinef("render: -o %s would replace the level itself", out)
 			}
 			if err := atomicfile.WriteFile(out, 0o644, func(w io.Writer) error {
-				_, err := w.Write(made[0].data)
+				_, err := w.Write(made[0].Data)
 				return err
 			}); err != nil {
 				return failed(err)
