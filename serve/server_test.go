@@ -230,9 +230,9 @@ func TestBadRequests(t *testing.T) {
 		{"two values", "/api/generate", `{"ruleset": "tree"} {}`, 400, "more than one"},
 		{"negative seed", "/api/generate", `{"ruleset": "tree", "seed": -1}`, 400, "seed"},
 		{"fractional seed", "/api/generate", `{"ruleset": "tree", "seed": 1.5}`, 400, "seed"},
-		{"null value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": null}}`, 400, "--set build.max_vertices: null is not a number"},
+		{"null value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": null}}`, 400, "set build.max_vertices: null is not a number"},
 		{"array value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": [1]}}`, 400, "is not a number, boolean or string"},
-		{"empty key", "/api/generate", `{"ruleset": "tree", "set": {"": 1}}`, 400, "--set: rulesets: override"},
+		{"empty key", "/api/generate", `{"ruleset": "tree", "set": {"": 1}}`, 400, "set: rulesets: override"},
 		{"unknown key", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertics": 30}}`, 400, `build.max_vertics: unknown key (did you mean "build.max_vertices"?)`},
 		{"bad value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": "many"}}`, 400, `(set by override "build.max_vertices=many")`},
 		{"wrong type", "/api/generate", `{"ruleset": "tree", "set": {"layout.crossing_free": 1}}`, 400, "layout.crossing_free"},
@@ -309,7 +309,7 @@ func TestOversizedBody(t *testing.T) {
 func TestCaps(t *testing.T) {
 	h := Server{MaxVertices: 100, MaxIterations: 500, Log: slog.New(slog.DiscardHandler)}.Handler()
 	tests := []struct{ set, want string }{
-		{`{"build.max_vertices": 101}`, "build.max_vertices is 101: this server allows at most 100 (dungraph serve --max-vertices)"},
+		{`{"build.max_vertices": 101}`, "build.max_vertices is 101: this server allows at most 100 (limits.max_vertices in /api/config)"},
 		{`{"layout.max_iterations": 501}`, "layout.max_iterations is 501: this server allows at most 500"},
 		{`{"relax.max_iterations": 501}`, "relax.max_iterations is 501: this server allows at most 500"},
 	}
@@ -399,7 +399,7 @@ func TestTimeout(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the request took %v with a 200ms timeout", took)
 	}
-	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms (dungraph serve --timeout)") {
+	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms, the server's time budget") {
 		t.Errorf("message %q", e.Message)
 	}
 	if !stopped(h, 2*time.Second) {
