@@ -48,7 +48,7 @@ var ErrTooLarge = errors.New("level file too large")
 func parseDocument(data []byte) (*Document, error) {
 	w := &walker{data: data, pos: map[string]int{}, structs: map[reflect.Type]*structInfo{}}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, ErrorList{{Line: 1, Col: 1, Msg: "empty input: " + ErrFormat.Error(), Err: ErrFormat}}
+		return nil, ErrorList{{Pkg: pkg, Line: 1, Col: 1, Msg: "empty input: " + ErrFormat.Error(), Err: ErrFormat}}
 	}
 	// Syntax first, with encoding/json's own check; the walk then reads
 	// valid JSON only.
@@ -145,7 +145,7 @@ func (w *walker) fatal(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		msg = "unexpected end of input: the file is truncated"
 	}
-	e := &Error{Msg: msg, Err: wrapped}
+	e := &Error{Pkg: pkg, Msg: msg, Err: wrapped}
 	e.Line, e.Col = w.lineCol(off)
 	return ErrorList{e}
 }
@@ -158,7 +158,7 @@ func (w *walker) header() error {
 		return w.fatal(err)
 	}
 	at := func(path, msg string, err error) error {
-		e := &Error{Path: path, Msg: msg, Err: err}
+		e := &Error{Pkg: pkg, Path: path, Msg: msg, Err: err}
 		if off, ok := w.pos[path]; ok {
 			e.Line, e.Col = w.lineCol(off)
 		}

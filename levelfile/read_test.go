@@ -177,7 +177,7 @@ func TestReadJSONManyProblemsCapped(t *testing.T) {
 }
 
 func TestErrorListFormatting(t *testing.T) {
-	l := ErrorList{{Line: 3, Col: 5, Path: "seed", Msg: "bad"}, {Path: "x", Msg: "worse"}}
+	l := ErrorList{{Pkg: pkg, Line: 3, Col: 5, Path: "seed", Msg: "bad"}, {Pkg: pkg, Path: "x", Msg: "worse"}}
 	if got, want := l.Error(), "levelfile: 3:5: seed: bad\nlevelfile: x: worse"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
