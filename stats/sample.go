@@ -92,7 +92,7 @@ type Count struct {
 }
 
 // Measure measures the level of d. It fails only when d is malformed: a
-// document that levelfile.ReadJSON or render.FromLevel returned is not.
+// document that levelfile.ReadJSON or level.Level.Document returned is not.
 func Measure(d *levelfile.Document) (Sample, error) {
 	if d == nil {
 		return Sample{}, errors.New("stats: nil document")
