@@ -9,9 +9,8 @@ import (
 	"github.com/dungraph/dungraph/levelfile"
 )
 
-// Reading a level file: the document holds the level as saved, route
-// included; a file of another version is refused with its position.
-func ExampleReadJSON() {
+// readTiny reads testdata/tiny.json, a level of three rooms.
+func readTiny() *levelfile.Document {
 	f, err := os.Open("testdata/tiny.json")
 	if err != nil {
 		log.Fatal(err)
@@ -21,9 +20,16 @@ func ExampleReadJSON() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	return doc
+}
+
+// Reading a level file: the document holds the level as saved, route
+// included; a file of another version is refused with its position.
+func ExampleReadJSON() {
+	doc := readTiny()
 	fmt.Println(doc.Ruleset.Name, doc.Seed, len(doc.Vertices), "vertices, critical path", doc.Route.CriticalPath)
 
-	_, err = levelfile.ReadJSON(strings.NewReader(`{"format": "dungraph.level", "version": 9}`))
+	_, err := levelfile.ReadJSON(strings.NewReader(`{"format": "dungraph.level", "version": 9}`))
 	fmt.Println(err)
 	// Output:
 	// tiny 7 3 vertices, critical path [0 1]
@@ -33,15 +39,7 @@ func ExampleReadJSON() {
 // Editing a level: a room moved changes the route's lengths, which
 // Validate checks against the graph; UpdateRoute recomputes them.
 func ExampleDocument_UpdateRoute() {
-	f, err := os.Open("testdata/tiny.json")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := levelfile.ReadJSON(f)
-	if err != nil {
-		log.Fatal(err)
-	}
+	doc := readTiny()
 	doc.Vertices[1].X, doc.Vertices[1].Y = 300, 400
 	fmt.Println(doc.Validate() != nil)
 	if err := doc.UpdateRoute(); err != nil {
