@@ -130,15 +130,10 @@ func (a *app) readLevel(path string) (*levelfile.Document, []byte, error) {
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {
-			var b strings.Builder
-			b.WriteString(path)
-			if e.Line > 0 {
-				fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
-			}
-			if e.Path != "" {
-				b.WriteString(": " + e.Path)
-			}
-			fmt.Fprintf(a.stderr, "%s: %s\n", b.String(), e.Msg)
+			// The file's name takes the place of the package's.
+			inFile := *e
+			inFile.Pkg, inFile.File = "", path
+			fmt.Fprintln(a.stderr, inFile.Error())
 		}
 		return nil, nil, &exitError{code: exitUsage, err: err, printed: true}
 	case err != nil:
