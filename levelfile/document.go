@@ -389,7 +389,9 @@ func routeOf(r *route.Route) Route {
 	return out
 }
 
-// RouteOf is r in the level format.
+// RouteOf is route r and its solution sol (nil for a level without
+// locks) in the level format, every list non-nil: what
+// level.Level.Document writes.
 func RouteOf(r *route.Route, sol *route.Solution) Route {
 	out := routeOf(r)
 	out.Solution = solutionOf(sol)
