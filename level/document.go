@@ -44,9 +44,9 @@ func (lv *Level) Document() (*levelfile.Document, error) {
 		Params: levelfile.Params{
 			Weights: rs.Weights.String(),
 			Build:   buildOf(rs),
-			Layout:  forcesOf(rs.Layout),
-			Relax:   forcesOf(rs.Relax),
-			Rooms:   levelfile.Rooms{Margin: levelfile.Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: levelfile.Float(rs.Rooms.RadiusFudge)},
+			Layout:  rs.Layout,
+			Relax:   rs.Relax,
+			Rooms:   rs.Rooms,
 			Quality: levelfile.Quality{MaxStretch: levelfile.Float(rs.Quality.MaxStretch), MaxTail: levelfile.Float(rs.Quality.MaxTail), MaxWorst: levelfile.Float(rs.Quality.MaxWorst), MinDensity: levelfile.Float(rs.Quality.MinDensity)},
 			Tags:    map[string]levelfile.Tag{},
 			Rules:   map[string]levelfile.RuleParams{},
@@ -138,15 +138,6 @@ func buildOf(rs *rulesets.Ruleset) levelfile.Build {
 		out.RequireSolvable = &b.RequireSolvable
 	}
 	return out
-}
-
-func forcesOf(f rulesets.Forces) levelfile.Forces {
-	return levelfile.Forces{
-		SpringStrength: levelfile.Float(f.SpringStrength), EdgeLength: levelfile.Float(f.EdgeLength), Repulsion: levelfile.Float(f.Repulsion),
-		MaxDelta: levelfile.Float(f.MaxDelta), ConvergenceDistance: levelfile.Float(f.ConvergenceDistance),
-		Spring: f.Spring, Cutoff: levelfile.Float(f.Cutoff), MaxIterations: f.MaxIterations, CrossingFree: f.CrossingFree,
-		Gravity: levelfile.Float(f.Gravity),
-	}
 }
 
 func metricsOf(m Metrics) levelfile.Metrics {

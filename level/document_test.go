@@ -12,6 +12,7 @@ import (
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/golden"
 	"github.com/dungraph/dungraph/levelfile"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -153,8 +154,8 @@ func TestDocumentOverrides(t *testing.T) {
 // parameter that the level format does not record.
 func TestParamsCoverRulesetKeys(t *testing.T) {
 	tables := map[string]reflect.Type{
-		"build": reflect.TypeFor[levelfile.Build](), "layout": reflect.TypeFor[levelfile.Forces](),
-		"relax": reflect.TypeFor[levelfile.Forces](), "rooms": reflect.TypeFor[levelfile.Rooms](), "quality": reflect.TypeFor[levelfile.Quality](), "map": reflect.TypeFor[levelfile.MapParams](),
+		"build": reflect.TypeFor[levelfile.Build](), "layout": reflect.TypeFor[params.Forces](),
+		"relax": reflect.TypeFor[params.Forces](), "rooms": reflect.TypeFor[params.Rooms](), "quality": reflect.TypeFor[levelfile.Quality](), "map": reflect.TypeFor[levelfile.MapParams](),
 		"tags.<tag>": reflect.TypeFor[levelfile.Tag](), "rules.<rule>": reflect.TypeFor[levelfile.RuleParams](),
 		"groups.<group>": reflect.TypeFor[levelfile.GroupParams](), "passes.<pass>": reflect.TypeFor[levelfile.PassParams](),
 	}

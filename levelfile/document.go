@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/spatial/r2"
 
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/route"
 )
 
@@ -74,12 +75,12 @@ type RulesetRef struct {
 // defaults included: the ruleset's tables of the same names.
 type Params struct {
 	// Weights is "rule" or "match" (see grammar.WeightMode).
-	Weights string  `json:"weights"`
-	Build   Build   `json:"build"`
-	Layout  Forces  `json:"layout"`
-	Relax   Forces  `json:"relax"`
-	Rooms   Rooms   `json:"rooms"`
-	Quality Quality `json:"quality"`
+	Weights string        `json:"weights"`
+	Build   Build         `json:"build"`
+	Layout  params.Forces `json:"layout"`
+	Relax   params.Forces `json:"relax"`
+	Rooms   params.Rooms  `json:"rooms"`
+	Quality Quality       `json:"quality"`
 	// Map is the ruleset's [map] table, absent when it is the defaults
 	// (corridors one cell wide, the cell chosen by the map stage).
 	Map *MapParams `json:"map,omitempty"`
@@ -134,28 +135,6 @@ type Build struct {
 	// RequireSolvable is written only for a ruleset that declares locks:
 	// it does nothing in one that does not.
 	RequireSolvable *bool `json:"require_solvable,omitempty"`
-}
-
-// Forces is the [layout] or the [relax] table.
-type Forces struct {
-	SpringStrength      Float  `json:"spring_strength"`
-	EdgeLength          Float  `json:"edge_length"`
-	Repulsion           Float  `json:"repulsion"`
-	MaxDelta            Float  `json:"max_delta"`
-	ConvergenceDistance Float  `json:"convergence_distance"`
-	Spring              string `json:"spring"`
-	Cutoff              Float  `json:"cutoff"`
-	MaxIterations       int    `json:"max_iterations"`
-	CrossingFree        bool   `json:"crossing_free"`
-	Gravity             Float  `json:"gravity"`
-}
-
-// Rooms is the [rooms] table.
-type Rooms struct {
-	Margin      Float `json:"margin"`
-	MinExtent   int   `json:"min_extent"`
-	MaxExtent   int   `json:"max_extent"`
-	RadiusFudge Float `json:"radius_fudge"`
 }
 
 // Quality is the [quality] table.
