@@ -33,7 +33,7 @@ func TestNamesEscaped(t *testing.T) {
 	const escaped = `x\x00\x1b[31mred\u202eevil`
 
 	var sol bytes.Buffer
-	if err := d.WriteSolution(&sol); err != nil {
+	if err := WriteSolution(&sol, d); err != nil {
 		t.Fatal(err)
 	}
 	var gc bytes.Buffer
