@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -122,6 +123,20 @@ type checker struct {
 	out  Problems
 	rule int
 	name string
+	// ctx stops the check (CompileContext); err is its error once done.
+	ctx context.Context
+	err error
+}
+
+// stopped returns, wrapped, the error of the checker's context once it is
+// done.
+func (c *checker) stopped() error {
+	if c.err == nil && c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			c.err = fmt.Errorf("grammar: compiling stopped at rule %d: %w", c.rule, err)
+		}
+	}
+	return c.err
 }
 
 func (c *checker) add(p *Problem, format string, args ...any) {
@@ -302,7 +317,7 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 			graphOK = false
 		}
 	}
-	if graphOK {
+	if graphOK && c.stopped() == nil {
 		c.checkConnected(r, pIdx, sIdx)
 	}
 	return pIdx, sIdx, len(c.out) == before
@@ -411,6 +426,9 @@ func (c *checker) checkConnected(r *Rule, pIdx, sIdx map[string]int) {
 		sg.edges = append(sg.edges, [3]int{sIdx[e.A], sIdx[e.B], b2i(e.Cosmetic)})
 	}
 	for _, s := range []sideGraph{pg, sg} {
+		if c.stopped() != nil {
+			return
+		}
 		g := &Graph{}
 		for i := 0; i < s.n; i++ {
 			g.AddVertex(Vertex{Cosmetic: s.cosm(i)})
@@ -421,6 +439,7 @@ func (c *checker) checkConnected(r *Rule, pIdx, sIdx map[string]int) {
 		p := newProblem()
 		p.Side = s.side
 		switch {
+		case c.stopped() != nil:
 		case !g.Connected(true):
 			c.add(p, "the %s is not connected: every vertex must be reachable from every other", s.side)
 		case !g.Connected(false):

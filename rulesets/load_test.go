@@ -327,9 +327,12 @@ func (c *countdown) Err() error {
 
 // The loader's context stops a load in each stage it polls: the first poll
 // that finds it done ends the load, with an error wrapping the context's
-// and naming the file. A grid of 2,000 rooms (234 KB) is polled 26 times:
-// every 4,096 TOML values parsed, every 1,024 array elements decoded, and
-// once between each of the later stages. A live context changes nothing.
+// and naming the file. A grid of 2,000 rooms (234 KB) is polled 58 times:
+// every 4,096 TOML values parsed, every 1,024 array elements decoded,
+// inside compiling (TestCompileContext in grammar looks at each of those
+// polls), between the later stages and every 16,384 pairs of corridors
+// of the crossing check, which are the last polls. A live context changes
+// nothing.
 func TestLoadContext(t *testing.T) {
 	src := []byte(hostile.Grid(2000))
 	want, err := Load("grid.toml", src)
@@ -346,7 +349,7 @@ func TestLoadContext(t *testing.T) {
 		t.Errorf("the load polled its context %d times, want one per 4,096 values parsed and per 1,024 elements decoded", polls)
 	}
 	t.Logf("%d polls in a load of %d bytes", polls, len(src))
-	for _, n := range []int{1, 2, polls / 4, polls / 2, polls - 1, polls} {
+	for _, n := range []int{1, 2, polls / 4, polls / 2, 3 * polls / 4, polls - 8, polls - 4, polls - 2, polls - 1, polls} {
 		ctx := &countdown{Context: context.Background(), n: n}
 		_, err := Loader{Context: ctx}.Load("grid.toml", src)
 		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "grid.toml") {

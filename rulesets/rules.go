@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"context"
 	"errors"
 	"slices"
 
@@ -161,9 +162,26 @@ func (d *decoder) between(ends []string, ep keyPath) (a, b string) {
 // they are about. A problem about a value the loader already reported is
 // dropped: it would say the same thing twice.
 func (d *decoder) compile(def grammar.Definition) *grammar.Grammar {
-	g, err := grammar.Compile(def)
+	if d.stopped() != nil {
+		return nil
+	}
+	ctx := d.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	g, err := grammar.CompileContext(ctx, def)
 	if err == nil {
 		return g
+	}
+	switch {
+	// Load reports the context's error; asking the context again would
+	// be a poll past the one that found it done.
+	case errors.Is(err, context.Canceled):
+		d.done = context.Canceled
+		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		d.done = context.DeadlineExceeded
+		return nil
 	}
 	var ps grammar.Problems
 	if !errors.As(err, &ps) {
