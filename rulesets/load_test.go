@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
@@ -358,5 +359,18 @@ func TestLoadContext(t *testing.T) {
 		if ctx.calls != n {
 			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.calls)
 		}
+	}
+}
+
+// A deadline that has passed stops the load at its first look, with an
+// error wrapping context.DeadlineExceeded, so that a caller can tell a
+// budget that ran out from a ruleset with problems.
+func TestLoadDeadline(t *testing.T) {
+	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	_, err := Loader{Context: ctx}.Load("grid.toml", []byte(hostile.Grid(2000)))
+	var list ErrorList
+	if !errors.Is(err, context.DeadlineExceeded) || errors.As(err, &list) || !strings.Contains(err.Error(), "grid.toml: loading stopped") {
+		t.Fatalf("load under a passed deadline: %v", err)
 	}
 }

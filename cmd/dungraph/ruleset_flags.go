@@ -7,9 +7,11 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -108,9 +110,28 @@ func isFile(name string) bool {
 // load loads the chosen ruleset with the overrides. Problems with the
 // ruleset are printed with their source lines; every error is exit code 2.
 func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
+	return f.loadWithin(a, 0)
+}
+
+// errLoadBudget is the cause of loadWithin's deadline.
+var errLoadBudget = errors.New("the time budget ran out while loading")
+
+// loadWithin is load under the time budget of --timeout (0: none): the
+// loader stops at its next look at its context once budget has passed,
+// and the command does not wait for it (loadUntil). A budget that runs out
+// is exit code 1, like one that runs out while generating.
+func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Ruleset, error) {
 	var l rulesets.Loader
 	if f.cmd != nil {
 		l.Context = f.cmd.Context()
+	}
+	if budget > 0 {
+		if l.Context == nil {
+			l.Context = context.Background()
+		}
+		var cancel context.CancelFunc
+		l.Context, cancel = context.WithTimeoutCause(l.Context, budget, errLoadBudget)
+		defer cancel()
 	}
 	for _, s := range f.sets {
 		o, err := rulesets.ParseOverride(s)
@@ -125,6 +146,10 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		return l.Bundled(f.ruleset)
 	})
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(context.Cause(l.Context), errLoadBudget) {
+		return nil, failed(fmt.Errorf("the time budget of %v ran out while loading the ruleset %s (parsing, checking and compiling it): raise --timeout, or split the ruleset's largest rules",
+			budget, textsafe.Escape(f.ruleset)))
+	}
 	if errors.Is(err, context.Canceled) {
 		return nil, interrupted(fmt.Errorf("interrupted"))
 	}
