@@ -175,7 +175,7 @@ func CompileContext(ctx context.Context, def Definition) (*Grammar, error) {
 		}
 		hasStart = hasStart || r.IsStart()
 		if ok {
-			cr := compileRule(r, i, pIdx, sIdx)
+			cr := compileRule(c, r, i, pIdx, sIdx)
 			if err := c.stopped(); err != nil {
 				return nil, err
 			}
@@ -317,7 +317,9 @@ func cloneDefinition(d Definition) Definition {
 	return out
 }
 
-func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
+// compileRule prepares r for matching; it returns nil once ck's context
+// stops the compile.
+func compileRule(ck *checker, r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 	n := len(r.Pattern.Vertices)
 	c := &compiled{
 		rule: r, index: index, start: r.IsStart(), weight: r.Weight, n: n,
@@ -357,6 +359,9 @@ func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 		}
 	}
 	for _, v := range r.Substitute.Vertices {
+		if ck.tick() {
+			return nil
+		}
 		sv := cSubVertex{tag: v.Tag, cosm: v.Cosmetic, pos: v.Pos, mapped: -1}
 		if v.Tag == Wildcard {
 			sv.tag = ""
@@ -371,6 +376,9 @@ func compileRule(r *Rule, index int, pIdx, sIdx map[string]int) *compiled {
 		c.sub = append(c.sub, sv)
 	}
 	for _, e := range r.Substitute.Edges {
+		if ck.tick() {
+			return nil
+		}
 		se := cSubEdge{a: sIdx[e.A], b: sIdx[e.B], cosm: e.Cosmetic, subdivide: e.Subdivide, lf: e.LengthFactor, pattern: -1}
 		if pa, pb := c.sub[se.a].mapped, c.sub[se.b].mapped; pa >= 0 && pb >= 0 {
 			for k, pe := range c.pedges {

@@ -123,9 +123,20 @@ type checker struct {
 	out  Problems
 	rule int
 	name string
-	// ctx stops the check (CompileContext); err is its error once done.
-	ctx context.Context
-	err error
+	// ctx stops the check (CompileContext); err is its error once done,
+	// and steps counts the work between two looks (tick).
+	ctx   context.Context
+	err   error
+	steps int
+}
+
+// tick counts a step of the check, a vertex or an edge, and looks at the
+// context every 4,096 steps; it reports whether the check is stopped.
+func (c *checker) tick() bool {
+	if c.steps++; c.steps%4096 == 0 {
+		c.stopped()
+	}
+	return c.err != nil
 }
 
 // stopped returns, wrapped, the error of the checker's context once it is
@@ -237,6 +248,9 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 	}
 	sIdx = make(map[string]int, len(sv))
 	for i, v := range sv {
+		if c.tick() {
+			return pIdx, sIdx, false
+		}
 		if v.ID == "" {
 			c.add(c.at(SubstituteSide, i, "", "id"), "the vertex has no id")
 		} else if _, dup := sIdx[v.ID]; dup {
@@ -273,6 +287,9 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 		patternRooms = patternRooms || !v.Cosmetic
 	}
 	for i, v := range sv {
+		if c.tick() {
+			return pIdx, sIdx, false
+		}
 		j, mapped := pIdx[v.ID]
 		switch {
 		case mapped && !start && v.Cosmetic != pv[j].Cosmetic:
@@ -384,6 +401,9 @@ func (c *checker) checkScale(pv []PatternVertex, sv []SubstituteVertex) {
 func (c *checker) checkEdges(side Side, idx map[string]int, edges [][2]string) {
 	seen := make(map[[2]int]bool)
 	for i, e := range edges {
+		if c.tick() {
+			return
+		}
 		a, b := e[0], e[1]
 		ia, oka := idx[a]
 		ib, okb := idx[b]
@@ -431,9 +451,15 @@ func (c *checker) checkConnected(r *Rule, pIdx, sIdx map[string]int) {
 		}
 		g := &Graph{}
 		for i := 0; i < s.n; i++ {
+			if c.tick() {
+				return
+			}
 			g.AddVertex(Vertex{Cosmetic: s.cosm(i)})
 		}
 		for _, e := range s.edges {
+			if c.tick() {
+				return
+			}
 			g.addEdge(Edge{A: e[0], B: e[1], Cosmetic: e[2] == 1})
 		}
 		p := newProblem()

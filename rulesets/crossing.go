@@ -39,8 +39,9 @@ func (d *decoder) crossingSubstitutes(rules []grammar.Rule, index []int) {
 	}
 }
 
-// crossingPoll is how many pairs of corridors firstCrossings looks at
-// between two looks at the context: under a millisecond's work.
+// crossingPoll is how many vertices, corridors or pairs of corridors
+// firstCrossings looks at between two looks at the context: under a
+// millisecond's work.
 const crossingPoll = 1 << 14
 
 // firstCrossings returns, for each edge k of s, the lowest index f < k of
@@ -49,12 +50,19 @@ const crossingPoll = 1 << 14
 // thousands of corridors (a start rule that lays out a whole level) costs
 // about as many tests as pairs that overlap, not every pair.
 //
-// stopped (the load's context) is called every crossingPoll pairs looked
-// at and before the sort; once it returns an error the sweep
-// ends and the result is incomplete.
+// stopped (the load's context) is called every crossingPoll vertices,
+// edges or pairs looked at and before the sort; once it returns an error
+// the sweep ends and the result is incomplete.
 func firstCrossings(s grammar.Substitute, stopped func() error) []int {
+	first := make([]int, len(s.Edges))
+	for i := range first {
+		first[i] = -1
+	}
 	pos := make(map[string]r2.Vec, len(s.Vertices))
-	for _, v := range s.Vertices {
+	for i, v := range s.Vertices {
+		if i%crossingPoll == crossingPoll-1 && stopped() != nil {
+			return first
+		}
 		pos[v.ID] = v.Pos
 	}
 	type seg struct {
@@ -65,6 +73,9 @@ func firstCrossings(s grammar.Substitute, stopped func() error) []int {
 	}
 	segs := make([]seg, 0, len(s.Edges))
 	for k, e := range s.Edges {
+		if k%crossingPoll == crossingPoll-1 && stopped() != nil {
+			return first
+		}
 		if e.Cosmetic {
 			continue
 		}
@@ -72,10 +83,6 @@ func firstCrossings(s grammar.Substitute, stopped func() error) []int {
 		segs = append(segs, seg{k: k, a: a, b: b,
 			lo: r2.Vec{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, hi: r2.Vec{X: max(a.X, b.X), Y: max(a.Y, b.Y)},
 			endA: e.A, endB: e.B})
-	}
-	first := make([]int, len(s.Edges))
-	for i := range first {
-		first[i] = -1
 	}
 	if stopped() != nil {
 		return first

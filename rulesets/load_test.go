@@ -328,8 +328,9 @@ func (c *countdown) Err() error {
 
 // The loader's context stops a load in each stage it polls: the first poll
 // that finds it done ends the load, with an error wrapping the context's
-// and naming the file. A grid of 2,000 rooms (234 KB) is polled 58 times:
-// every 4,096 TOML values parsed, every 1,024 array elements decoded,
+// and naming the file. A grid of 2,000 rooms (234 KB) is polled 68 times:
+// every 4,096 TOML values parsed, every 1,024 array elements decoded or
+// vertices and edges converted,
 // inside compiling (TestCompileContext in grammar looks at each of those
 // polls), between the later stages and every 16,384 pairs of corridors
 // of the crossing check, which are the last polls. A live context changes

@@ -103,12 +103,18 @@ func (d *decoder) definition(f *file) grammar.Definition {
 			gr.Pattern.Edges = append(gr.Pattern.Edges, grammar.PatternEdge{A: a, B: b, Cosmetic: e.Cosmetic})
 		}
 		for j, v := range r.Substitute.Vertices {
+			if d.tick() {
+				return def // Load returns the context's error
+			}
 			vp := p.with("substitute", "vertices", j)
 			gr.Substitute.Vertices = append(gr.Substitute.Vertices, grammar.SubstituteVertex{
 				ID: v.ID, Tag: v.Tag, Cosmetic: v.Cosmetic, Pos: d.position(v.At, vp, true),
 			})
 		}
 		for j, e := range r.Substitute.Edges {
+			if d.tick() {
+				return def
+			}
 			a, b := d.between(e.Between, p.with("substitute", "edges", j))
 			gr.Substitute.Edges = append(gr.Substitute.Edges, grammar.SubstituteEdge{
 				A: a, B: b, Cosmetic: e.Cosmetic, Subdivide: e.Subdivide, LengthFactor: e.LengthFactor,
