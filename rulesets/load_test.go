@@ -330,11 +330,10 @@ func (c *countdown) Err() error {
 // that finds it done ends the load, with an error wrapping the context's
 // and naming the file. A grid of 2,000 rooms (234 KB) is polled 68 times:
 // every 4,096 TOML values parsed, every 1,024 array elements decoded or
-// vertices and edges converted,
-// inside compiling (TestCompileContext in grammar looks at each of those
-// polls), between the later stages and every 16,384 pairs of corridors
-// of the crossing check, which are the last polls. A live context changes
-// nothing.
+// vertices and edges converted, inside compiling (TestCompileContext in
+// grammar looks at each of those polls), between the later stages and
+// every 16,384 pairs of corridors of the crossing check, which are the
+// last polls. A live context changes nothing.
 func TestLoadContext(t *testing.T) {
 	src := []byte(hostile.Grid(2000))
 	want, err := Load("grid.toml", src)
