@@ -118,7 +118,7 @@ var errLoadBudget = errors.New("the time budget ran out while loading")
 
 // loadWithin is load under the time budget of --timeout (0: none): the
 // loader stops at its next look at its context once budget has passed,
-// and the command does not wait for it (loadUntil). A budget that runs out
+// and the command does not wait for it (until). A budget that runs out
 // is exit code 1, like one that runs out while generating.
 func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Ruleset, error) {
 	var l rulesets.Loader
@@ -140,7 +140,7 @@ func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Rules
 		}
 		l.Overrides = append(l.Overrides, o)
 	}
-	rs, err := loadUntil(l.Context, func() (*rulesets.Ruleset, error) {
+	rs, err := until(l.Context, func() (*rulesets.Ruleset, error) {
 		if !f.bundledOnly && isFile(f.ruleset) {
 			return l.LoadFile(f.ruleset)
 		}
@@ -169,29 +169,31 @@ func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Rules
 	return rs, nil
 }
 
-// loadUntil returns what load (a ruleset load under ctx) returns, or ctx's
-// error as soon as ctx is done. The loader looks at its context while it
-// parses and decodes and between its later stages, which take seconds for
-// the largest files; a command does not wait for them, since it exits once
-// interrupted and the load ends with the process.
-func loadUntil(ctx context.Context, load func() (*rulesets.Ruleset, error)) (*rulesets.Ruleset, error) {
+// until returns what work returns, or ctx's error as soon as ctx is
+// done. Loading a ruleset looks at its context while it parses, decodes
+// and compiles, and reading a level file between chunks, but neither
+// within every step (a level file's parse, a blocked read); a command does
+// not wait for them, since it exits once interrupted and the work ends
+// with the process.
+func until[T any](ctx context.Context, work func() (T, error)) (T, error) {
 	if ctx == nil {
-		return load()
+		return work()
 	}
 	type result struct {
-		rs  *rulesets.Ruleset
+		v   T
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		rs, err := load()
-		done <- result{rs, err}
+		v, err := work()
+		done <- result{v, err}
 	}()
 	select {
 	case r := <-done:
-		return r.rs, r.err
+		return r.v, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }
 
