@@ -6,21 +6,9 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/ctxtest"
 )
-
-// pollCount is a context that is done from its nth look on, counting the
-// looks.
-type pollCount struct {
-	context.Context
-	n, calls int
-}
-
-func (c *pollCount) Err() error {
-	if c.calls++; c.calls >= c.n {
-		return context.DeadlineExceeded
-	}
-	return nil
-}
 
 // CompileContext looks at its context before each rule and between the
 // stages of one; the first look that finds it done ends the compile with
@@ -32,19 +20,19 @@ func TestCompileContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := &pollCount{Context: context.Background(), n: math.MaxInt}
+	live := ctxtest.New(math.MaxInt, context.DeadlineExceeded)
 	got, err := CompileContext(live, def)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("a live context changed the compile: %v", err)
 	}
-	polls := live.calls
+	polls := live.Calls
 	// Each rule: before it, before its connectivity, once per side and
 	// per side's check, after the checks, before keepsPlanar.
 	if min := 7 * len(def.Rules); polls < min {
 		t.Fatalf("the compile of %d rules looked at its context %d times, want at least %d", len(def.Rules), polls, min)
 	}
 	for n := 1; n <= polls; n++ {
-		ctx := &pollCount{Context: context.Background(), n: n}
+		ctx := ctxtest.New(n, context.DeadlineExceeded)
 		g, err := CompileContext(ctx, def)
 		if !errors.Is(err, context.DeadlineExceeded) || g != nil {
 			t.Fatalf("done at look %d of %d: got %v, %v", n, polls, g, err)
@@ -53,8 +41,8 @@ func TestCompileContext(t *testing.T) {
 		if errors.As(err, &ps) {
 			t.Errorf("done at look %d of %d: the stopped compile reported problems: %v", n, polls, err)
 		}
-		if ctx.calls != n {
-			t.Errorf("done at look %d of %d, the compile went on to look %d times", n, polls, ctx.calls)
+		if ctx.Calls != n {
+			t.Errorf("done at look %d of %d, the compile went on to look %d times", n, polls, ctx.Calls)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/internal/ctxtest"
 	"github.com/dungraph/dungraph/internal/hostile"
 	"github.com/dungraph/dungraph/params"
 )
@@ -313,19 +314,6 @@ func TestFileSizeLimit(t *testing.T) {
 	}
 }
 
-// countdown is a context whose Err turns to Canceled on its n-th call.
-type countdown struct {
-	context.Context
-	n, calls int
-}
-
-func (c *countdown) Err() error {
-	if c.calls++; c.calls >= c.n {
-		return context.Canceled
-	}
-	return nil
-}
-
 // The loader's context stops a load in each stage it polls: the first poll
 // that finds it done ends the load, with an error wrapping the context's
 // and naming the file. A grid of 2,000 rooms (234 KB) is polled 68 times:
@@ -340,24 +328,24 @@ func TestLoadContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := &countdown{Context: context.Background(), n: math.MaxInt}
+	live := ctxtest.New(math.MaxInt, context.Canceled)
 	got, err := Loader{Context: live}.Load("grid.toml", src)
 	if err != nil || !reflect.DeepEqual(got.Rules, want.Rules) {
 		t.Fatalf("a live context changed the load: %v", err)
 	}
-	polls := live.calls
+	polls := live.Calls
 	if polls < 10 {
 		t.Errorf("the load polled its context %d times, want one per 4,096 values parsed and per 1,024 elements decoded", polls)
 	}
 	t.Logf("%d polls in a load of %d bytes", polls, len(src))
 	for _, n := range []int{1, 2, polls / 4, polls / 2, 3 * polls / 4, polls - 8, polls - 4, polls - 2, polls - 1, polls} {
-		ctx := &countdown{Context: context.Background(), n: n}
+		ctx := ctxtest.New(n, context.Canceled)
 		_, err := Loader{Context: ctx}.Load("grid.toml", src)
 		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "grid.toml") {
 			t.Fatalf("cancelled at poll %d of %d: %v", n, polls, err)
 		}
-		if ctx.calls != n {
-			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.calls)
+		if ctx.Calls != n {
+			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.Calls)
 		}
 	}
 }
