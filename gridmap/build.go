@@ -181,90 +181,13 @@ type builder struct {
 	// cramped says that a room has fewer door places than corridors,
 	// which smaller cells may cure.
 	cramped bool
-	// assigned holds, for a room with no door places to spare, the door
-	// slot of each of its corridors (by corridor index); nil for others.
-	assigned []map[int32]doorSpot
-}
-
-// slotsFor returns the door slots corridor k may use in room r.
-func (b *builder) slotsFor(r, k int32) []doorSpot {
-	if b.assigned[r] != nil {
-		return []doorSpot{b.assigned[r][k]}
-	}
-	return b.fps[r].slots(b.o.CorridorWidth)
-}
-
-// assignDoors gives each corridor of a room with no door places to spare
-// (as many places apart from each other as corridors) its own place. Corridors and places keep their cyclic order around the
-// room, so that no corridor has to cross another to reach its door (the
-// level is drawn without crossings); of the rotations that keep it, the
-// one whose places face their corridors' other rooms best (the sum of the
-// cosines between each place's outward direction and the way to the
-// other room) wins.
-func (b *builder) assignDoors() {
-	b.assigned = make([]map[int32]doorSpot, len(b.fps))
-	for i := range b.fps {
-		f := &b.fps[i]
-		slots := f.apart(b.o.CorridorWidth)
-		ks := slices.Clone(b.p.adj[i])
-		if len(slots) != len(ks) || len(ks) == 0 || b.shapes[i] == ShapeDoor {
-			// A door's two corridors find its two opposite sides.
-			continue
-		}
-		r := b.p.lv.Rooms[i]
-		way := func(k int32) (float64, float64) {
-			o := b.p.lv.Rooms[b.p.other(k, int32(i))]
-			return o.X - r.X, o.Y - r.Y
-		}
-		slices.SortStableFunc(ks, func(a, c int32) int {
-			ax, ay := way(a)
-			cx, cy := way(c)
-			return cmp.Compare(pseudoAngle(ax, ay), pseudoAngle(cx, cy))
-		})
-		slotAngle := func(s doorSpot) float64 {
-			return pseudoAngle(float64(2*s.x+1-f.w), float64(2*s.y+1-f.h))
-		}
-		slices.SortStableFunc(slots, func(a, c doorSpot) int { return cmp.Compare(slotAngle(a), slotAngle(c)) })
-		best, bestScore := 0, math.Inf(-1)
-		for shift := range slots {
-			score := 0.0
-			for j, k := range ks {
-				dx, dy := way(k)
-				d := dirs[slots[(j+shift)%len(slots)].dir]
-				along := dx
-				if d.X == 0 {
-					along = dy
-				}
-				along *= float64(d.X + d.Y)
-				if n := math.Sqrt(float64(dx*dx) + float64(dy*dy)); n > 0 {
-					along /= n
-				}
-				score += along
-			}
-			if score > bestScore {
-				best, bestScore = shift, score
-			}
-		}
-		b.assigned[i] = map[int32]doorSpot{}
-		for j, k := range ks {
-			b.assigned[i][k] = slots[(j+best)%len(slots)]
-		}
-	}
-}
-
-// pseudoAngle orders directions by their angle clockwise on screen from
-// the +x axis, in [0, 4), with no trigonometry (whose results differ
-// across platforms): the diamond angle.
-func pseudoAngle(dx, dy float64) float64 {
-	n := math.Abs(dx) + math.Abs(dy)
-	if n == 0 {
-		return 0
-	}
-	p := dx / n // 1 at +x, -1 at -x
-	if dy >= 0 {
-		return 1 - p // 0 … 2, through +y (down)
-	}
-	return 3 + p // 2 … 4, through -y (up)
+	// doorsOf holds, for a room with two or more corridors, the door
+	// slots each of its corridors (by corridor index) may use; nil for
+	// others, whose corridors may use every slot.
+	doorsOf []map[int32][]doorSpot
+	// exact says that a room has no door places to spare: each corridor
+	// has one, and the cells in front of them are reserved.
+	exact []bool
 }
 
 // cells returns a length in cells: v world units, rounded, at least 1.
@@ -387,7 +310,7 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	rt := newRouter(g, b.o.CorridorWidth, b.rt)
 	b.rt = rt
 	for i := range at {
-		if b.assigned[i] != nil {
+		if b.exact[i] {
 			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
 		}
 	}
