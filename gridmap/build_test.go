@@ -444,7 +444,7 @@ func TestOutline(t *testing.T) {
 	for _, p := range []Point{{1, 1}, {2, 1}, {3, 1}, {1, 2}} {
 		m.Owner[m.Index(p)] = 0
 	}
-	bd, poly := m.outline(0, Rect{0, 0, 5, 4})
+	bd, poly, _ := m.outline(0, Rect{0, 0, 5, 4})
 	want := []Point{{1, 1}, {4, 1}, {4, 2}, {2, 2}, {2, 3}, {1, 3}}
 	if bd != (Rect{1, 1, 3, 2}) || fmt.Sprint(poly) != fmt.Sprint(want) {
 		t.Errorf("outline = %+v %v, want %+v %v", bd, poly, Rect{1, 1, 3, 2}, want)

@@ -120,6 +120,12 @@ type Room struct {
 	// screen, first corner not repeated: the outline of its walkable
 	// cells.
 	Outline []Point
+	// Holes are the outlines of the wall islands inside the room (a
+	// cave's pillars, a template's inner walls), each a closed polygon
+	// of cell corners, counter-clockwise on screen, first corner not
+	// repeated, in the row order of their first corners; the room's
+	// cells are those inside Outline and outside every hole.
+	Holes [][]Point
 	// Entity is the tag's entity ("" for none) and At the cell where an
 	// export places it: a walkable cell of the room.
 	Entity string

@@ -63,6 +63,13 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 			s.Polygon = append(s.Polygon, fmt.Sprintf("%s,%s", num(f(p.X)), num(f(p.Y))))
 		}
 		d.Objects = append(d.Objects, s)
+		for _, h := range r.Holes {
+			w := shape{Type: "wall", Name: "wall", Props: []string{fmt.Sprintf("room:int=%d", r.ID)}}
+			for _, p := range h {
+				w.Polygon = append(w.Polygon, fmt.Sprintf("%s,%s", num(f(p.X)), num(f(p.Y))))
+			}
+			d.Objects = append(d.Objects, w)
+		}
 	}
 	for _, door := range m.Doors {
 		c := m.Corridors[door.Corridor]
@@ -258,6 +265,13 @@ func randomMap(rng *rand.Rand) *gridmap.Map {
 			Bounds: gridmap.Rect{X: rng.IntN(m.W), Y: rng.IntN(m.H), W: 1 + rng.IntN(m.W), H: 1 + rng.IntN(m.H)}}
 		for range rng.IntN(9) {
 			r.Outline = append(r.Outline, pt(m.W, m.H))
+		}
+		for range rng.IntN(3) {
+			hole := make([]gridmap.Point, 3+rng.IntN(6))
+			for i := range hole {
+				hole[i] = pt(m.W, m.H)
+			}
+			r.Holes = append(r.Holes, hole)
 		}
 		if rng.IntN(2) == 0 {
 			r.Entity, r.At = text(rng)+"x", pt(m.W-1, m.H-1)

@@ -120,7 +120,9 @@ func floatProp(name string, v float64) property {
 
 // The types of objects.
 const (
-	typeRoom   = "room"
+	typeRoom = "room"
+	// typeWall is a wall island inside a room: a hole in its outline.
+	typeWall   = "wall"
 	typeDoor   = "door"
 	typeSpawn  = "spawn"
 	typeGoal   = "goal"
@@ -142,6 +144,15 @@ type object struct {
 	props      []property
 }
 
+// polygon returns the position of a polygon object with the corners pts
+// (in cells) and its points relative to it, in pixels.
+func polygon(pts []gridmap.Point, px func(int) float64) (x, y float64, rel [][2]float64) {
+	for _, p := range pts {
+		rel = append(rel, [2]float64{px(p.X - pts[0].X), px(p.Y - pts[0].Y)})
+	}
+	return px(pts[0].X), px(pts[0].Y), rel
+}
+
 // tiledMap is what both formats write: the tileset, the cells as global
 // tile ids, the objects, and the map's properties.
 type tiledMap struct {
@@ -153,7 +164,8 @@ type tiledMap struct {
 }
 
 // build turns m into the content both formats share. Object ids count
-// from 1 in the order rooms, doors, spawn, goal, entities.
+// from 1 in the order rooms (each followed by its wall islands), doors,
+// spawn, goal, entities.
 func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 	if err := o.check(); err != nil {
 		return nil, err
@@ -198,11 +210,13 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 			b := r.Bounds
 			outline = []gridmap.Point{{X: b.X, Y: b.Y}, {X: b.X + b.W, Y: b.Y}, {X: b.X + b.W, Y: b.Y + b.H}, {X: b.X, Y: b.Y + b.H}}
 		}
-		ob.x, ob.y = px(outline[0].X), px(outline[0].Y)
-		for _, p := range outline {
-			ob.polygon = append(ob.polygon, [2]float64{px(p.X - outline[0].X), px(p.Y - outline[0].Y)})
-		}
+		ob.x, ob.y, ob.polygon = polygon(outline, px)
 		add(ob)
+		for _, h := range r.Holes {
+			wall := object{name: typeWall, typ: typeWall, props: []property{intProp("room", r.ID)}}
+			wall.x, wall.y, wall.polygon = polygon(h, px)
+			add(wall)
+		}
 	}
 	for _, d := range m.Doors {
 		if d.Corridor < 0 || d.Corridor >= len(m.Corridors) {

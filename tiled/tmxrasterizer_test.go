@@ -120,7 +120,7 @@ func TestTmxrasterizer(t *testing.T) {
 
 // checkObjects checks that the rendering with objects differs from the
 // one without near each of the sample's objects: on a room's first
-// corner, inside a door's cell, and just above a point (Tiled draws a
+// corner and each of its holes' first corners, inside a door's cell, and just above a point (Tiled draws a
 // point as a pin whose tip is the point).
 func checkObjects(t *testing.T, cells, all *image.RGBA, m *gridmap.Map, o Options) {
 	t.Helper()
@@ -138,6 +138,9 @@ func checkObjects(t *testing.T, cells, all *image.RGBA, m *gridmap.Map, o Option
 	near := func(x, y, d int) image.Rectangle { return image.Rect(x-d, y-d, x+d+1, y+d+1) }
 	for _, r := range m.Rooms {
 		drawn("room "+r.Label, near(r.Outline[0].X*ts, r.Outline[0].Y*ts, 1))
+		for _, h := range r.Holes {
+			drawn("wall island of room "+r.Label, near(h[0].X*ts, h[0].Y*ts, 1))
+		}
 	}
 	for _, d := range m.Doors {
 		drawn("door", image.Rect(d.At.X*ts, d.At.Y*ts, (d.At.X+1)*ts, (d.At.Y+1)*ts))
