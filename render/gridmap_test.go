@@ -62,6 +62,39 @@ func TestMapProofBundled(t *testing.T) {
 	}
 }
 
+// TestMapCrowdedDoors draws the levels of the 200-seed sweep whose
+// corridors once walled another's door side in (two corridors leaving a
+// cave's corner, one west and one south, left no door on the wall between
+// them for a third to the south-west): each must draw and pass its proof,
+// with the rooms spread no further than a few steps.
+func TestMapCrowdedDoors(t *testing.T) {
+	for _, c := range []struct {
+		ruleset string
+		seed    uint64
+	}{{"caves", 97}, {"dungeon", 146}, {"quads", 180}} {
+		rs, err := rulesets.Bundled(c.ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv, err := level.Generate(context.Background(), rs, c.seed, level.Options{})
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", c.ruleset, c.seed, err)
+		}
+		d, err := FromLevel(lv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Raster{}.Map(d)
+		if err != nil {
+			t.Errorf("%s seed %d: %v", c.ruleset, c.seed, err)
+			continue
+		}
+		if m.ScaleX > 2 || m.ScaleY > 2 {
+			t.Errorf("%s seed %d: the rooms were spread by %v × %v to fit, want at most 2", c.ruleset, c.seed, m.ScaleX, m.ScaleY)
+		}
+	}
+}
+
 // TestMapParams checks that the ruleset's [map] table reaches the map, that
 // the options override it, and that it survives the level file.
 func TestMapParams(t *testing.T) {
