@@ -46,6 +46,10 @@ func Build(lv Level, o Options) (*Map, error) {
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
 	}
+	b.row = b.cell
+	if o.Hex {
+		b.row = b.cell * hexRow
+	}
 	err = b.footprints()
 	var m *Map
 	var sx, sy float64
@@ -170,6 +174,9 @@ type builder struct {
 	p    *plan
 	o    Options
 	cell float64
+	// row is the distance between rows in world units: cell on squares,
+	// cell·√3/2 on hexes.
+	row float64
 	fps  []footprint
 	// shapes holds each room's shape as drawn: its own, but a door with
 	// more than two corridors is drawn as a rectangle.
@@ -190,9 +197,19 @@ type builder struct {
 	exact []bool
 }
 
-// cells returns a length in cells: v world units, rounded, at least 1.
+// hexRow is the distance between the rows of a Hex map in cells: √3/2,
+// correctly rounded, so that the hexagons are regular.
+const hexRow = 0.8660254037844386
+
+// cells returns a length in cells: v world units along a row, rounded, at
+// least 1.
 func (b *builder) cells(v float64) int {
 	return max(1, int(math.Floor(v/b.cell+0.5)))
+}
+
+// rows returns a height in rows: v world units, rounded, at least 1.
+func (b *builder) rows(v float64) int {
+	return max(1, int(math.Floor(v/b.row+0.5)))
 }
 
 // roomRNG returns the random source of room r's own choices: derived from
@@ -209,7 +226,7 @@ func (b *builder) footprints() error {
 	b.shapes = make([]string, len(b.p.lv.Rooms))
 	for i, r := range b.p.lv.Rooms {
 		ri := int32(i)
-		fw, fh := b.cells(r.W), b.cells(r.H)
+		fw, fh := b.cells(r.W), b.rows(r.H)
 		b.shapes[i] = b.p.shape(ri)
 		if b.shapes[i] == ShapeDoor && len(b.p.adj[i]) > 2 {
 			// A door has two sides: with more corridors it is a room.
@@ -260,7 +277,7 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	var toward []Point
 	for _, k := range b.p.adj[r] {
 		o := b.p.lv.Rooms[b.p.other(k, r)]
-		toward = append(toward, Point{int(math.Round((o.X - rs.X) / b.cell)), int(math.Round((o.Y - rs.Y) / b.cell))})
+		toward = append(toward, Point{int(math.Round((o.X - rs.X) / b.cell)), int(math.Round((o.Y - rs.Y) / b.row))})
 	}
 	var best footprint
 	bestScore, bestFit := -1, 0
@@ -287,7 +304,7 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	for i, r := range p.lv.Rooms {
 		f := &b.fps[i]
 		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
-		cy := int(math.Floor(float64(sy*r.Y)/b.cell + 0.5))
+		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
 		at[i] = Point{cx - f.w/2, cy - f.h/2}
 		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
 		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)

@@ -14,9 +14,9 @@ func (b *builder) draw(g *grid, at []Point, paths [][]Point, sx, sy float64, off
 	width := b.o.CorridorWidth
 	m := &Map{
 		W: g.w, H: g.h, CellSize: b.cell,
-		OriginX: (float64(-off.X) - 0.5) * b.cell, OriginY: (float64(-off.Y) - 0.5) * b.cell,
+		OriginX: (float64(-off.X) - 0.5) * b.cell, OriginY: (float64(-off.Y) - 0.5) * b.row,
 		Cells: make([]Kind, g.w*g.h), Owner: make([]int32, g.w*g.h),
-		CorridorWidth: width, ScaleX: sx, ScaleY: sy,
+		CorridorWidth: width, ScaleX: sx, ScaleY: sy, Hex: b.o.Hex,
 	}
 	for i := range m.Owner {
 		m.Owner[i] = -1
