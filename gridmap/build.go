@@ -177,7 +177,7 @@ type builder struct {
 	// row is the distance between rows in world units: cell on squares,
 	// cell·√3/2 on hexes.
 	row float64
-	fps  []footprint
+	fps []footprint
 	// shapes holds each room's shape as drawn: its own, but a door with
 	// more than two corridors is drawn as a rectangle.
 	shapes []string
