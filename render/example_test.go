@@ -162,5 +162,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":121,"height":140,"entrance":{"q":-12,"r":126},"goal":{"q":38,"r":14},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":62,"height":70,"entrance":{"q":-4,"r":60},"goal":{"q":19,"r":10},
 }

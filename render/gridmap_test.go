@@ -8,13 +8,15 @@ import (
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
 var mapSeeds = flag.Int("map-seeds", 0, "TestMapProofBundled: seeds per bundled ruleset (default 20, 3 with -short)")
 
 // TestMapProofBundled draws every bundled ruleset's levels with the map
-// stage and checks each map against its level twice: Build's own proof,
+// stage, on squares and on hexes, and checks each map against its level
+// twice: Build's own proof,
 // and Verify again on the returned map against an independently built
 // list of the level's rooms and corridors.
 func TestMapProofBundled(t *testing.T) {
@@ -39,11 +41,6 @@ func TestMapProofBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := Raster{}.Map(d)
-			if err != nil {
-				t.Errorf("%s seed %d: %v", info.Name, seed, err)
-				continue
-			}
 			want := gridmap.Level{Entrance: d.Route.Entrance, Goal: d.Route.Goal}
 			for _, v := range d.Vertices {
 				if !v.Cosmetic {
@@ -55,8 +52,14 @@ func TestMapProofBundled(t *testing.T) {
 					want.Corridors = append(want.Corridors, gridmap.Edge{A: e.A, B: e.B})
 				}
 			}
-			if err := gridmap.Verify(m, want); err != nil {
-				t.Errorf("%s seed %d: %v", info.Name, seed, err)
+			for _, l := range []raster.Lattice{raster.Square, raster.Hex} {
+				m, err := Raster{Lattice: l}.Map(d)
+				if err == nil {
+					err = gridmap.Verify(m, want)
+				}
+				if err != nil {
+					t.Errorf("%s seed %d, %v: %v", info.Name, seed, l, err)
+				}
 			}
 		}
 	}
