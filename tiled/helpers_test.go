@@ -73,6 +73,22 @@ func sampleMap() *gridmap.Map {
 	return m
 }
 
+// hexSampleMap is a small hexagonal map drawn by the map stage: a
+// rectangle, a cave and a disc joined in a row, with entities.
+func hexSampleMap(t *testing.T) *gridmap.Map {
+	t.Helper()
+	lv := gridmap.Level{Goal: 2, Seed: 9}
+	for i, shape := range []string{"rect", "cave", "disc"} {
+		lv.Rooms = append(lv.Rooms, gridmap.RoomSpec{ID: i, X: float64(90 * i), Y: float64(40 * (i % 2)), W: 50, H: 40, Tag: shape, Label: shape + " room", Shape: shape, Entity: "e"})
+	}
+	lv.Corridors = []gridmap.Edge{{A: 0, B: 1}, {A: 1, B: 2}}
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 5, Hex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // writeFiles writes every file of both formats of m into dir and returns
 // the paths of the TMX and TMJ maps.
 func writeFiles(t *testing.T, dir string, o Options, m *gridmap.Map) (tmx, tmj string) {

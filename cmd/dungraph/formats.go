@@ -35,7 +35,7 @@ type output struct {
 // flags), built on first use.
 func (o *output) gridMap() (*gridmap.Map, error) {
 	if o.gm == nil {
-		m, err := o.export.raster(raster.Square).Map(o.doc)
+		m, err := o.export.raster(o.export.lattice).Map(o.doc)
 		if err != nil {
 			return nil, err
 		}
