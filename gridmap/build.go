@@ -21,8 +21,8 @@ const (
 	spreadTries  = 10
 	compactStep  = 0.85
 	compactTries = 12
-	// rerouteTries bounds the corridors moved to the front of the routing
-	// order after they found no way, for the whole build.
+	// rerouteTries bounds the times a corridor that found no way is moved
+	// to the front of the routing order, for the whole build.
 	rerouteTries = 8
 	// cellsPerRoom is how many cells the median room's shorter side gets
 	// when Options.Cell is 0.
@@ -111,16 +111,18 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	sx, sy := 1.0, 1.0
 	var m *Map
 	var err error
+	reroutes := 0
 	for try := 0; ; try++ {
 		m, err = b.attempt(sx, sy)
 		var re *routeError
 		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
 			break
 		}
-		if re.corridor >= 0 && len(b.first) < rerouteTries && !slices.Contains(b.first, re.corridor) {
+		if re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
 			// Rip up and reroute: the corridor that found no way goes
 			// first, before the corridors that walled it in.
-			b.first = append(b.first, re.corridor)
+			b.first = append([]int32{re.corridor}, slices.DeleteFunc(b.first, func(k int32) bool { return k == re.corridor })...)
+			reroutes++
 			try--
 			continue
 		}
