@@ -1,6 +1,8 @@
 package tiled
 
 import (
+	"math"
+
 	"github.com/dungraph/dungraph/gridmap"
 )
 
@@ -27,7 +29,7 @@ func (o Options) geometry(m *gridmap.Map) geometry {
 		return geometry{tw: n, th: n}
 	}
 	tw := max(2, n+n&1)
-	th := max(2, 2*((tw*1155+1000)/2000))
+	th := max(2, 2*int(math.Floor(float64(tw)/math.Sqrt(3)+0.5)))
 	return geometry{tw: tw, th: th, side: th / 2 &^ 1, hex: true}
 }
 
@@ -128,9 +130,14 @@ func (g geometry) hexOutlines(m *gridmap.Map, o int32) (outer [][2]int, holes []
 	var edges []edge
 	next := map[[2]int]int{} // a corner → the boundary edge leaving it
 	bd := m.Rooms[o].Bounds
+	// The room's cells are those of its bounds that it owns (a map's
+	// bounds hold them all).
+	in := func(x, y int) bool {
+		return x >= bd.X && y >= bd.Y && x < bd.X+bd.W && y < bd.Y+bd.H && m.RoomAt(x, y) == int(o)
+	}
 	for y := bd.Y; y < bd.Y+bd.H; y++ {
 		for x := bd.X; x < bd.X+bd.W; x++ {
-			if m.RoomAt(x, y) != int(o) {
+			if !in(x, y) {
 				continue
 			}
 			c := g.hexCorners(x, y)
@@ -139,7 +146,7 @@ func (g geometry) hexOutlines(m *gridmap.Map, o int32) (outer [][2]int, holes []
 				if y&1 == 1 {
 					dx = e[1]
 				}
-				if m.RoomAt(x+dx, y+e[2]) == int(o) {
+				if in(x+dx, y+e[2]) {
 					continue
 				}
 				next[c[i]] = len(edges)
@@ -158,6 +165,9 @@ func (g geometry) hexOutlines(m *gridmap.Map, o int32) (outer [][2]int, holes []
 			loop = append(loop, edges[e].from)
 		}
 		loop = straighten(loop)
+		if len(loop) < 3 {
+			continue
+		}
 		if area2(loop) > 0 && outer == nil {
 			outer = loop
 		} else {
