@@ -31,10 +31,10 @@ type decoded struct {
 	W, H, Tile int
 	// Layout is the orientation, the tile height, the hexagons' side
 	// and stagger.
-	Layout string
-	Kinds      []string
-	Props      []string
-	Objects    []shape
+	Layout  string
+	Kinds   []string
+	Props   []string
+	Objects []shape
 }
 
 // wantOf describes what the files of m must hold, from the Map itself and
