@@ -80,3 +80,7 @@ docs-image:
 	$(GO) run ./tools/guideimages
 	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --format tmx --out $(OUT)/tiled
 	QT_QPA_PLATFORM=offscreen tmxrasterizer --size 800 $(OUT)/tiled/level.tmx docs/images/dungeon-3-tiled.png
+	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --format tmx --tiles hex --out $(OUT)/tiled-hex
+	QT_QPA_PLATFORM=offscreen tmxrasterizer --no-smoothing --size 800 $(OUT)/tiled-hex/level.tmx docs/images/dungeon-3-tiled-hex.png
+	$(GO) run ./cmd/dungraph generate -r cycles --seed 3 --format tiles --tiles hex --out $(OUT)/hex-tiles
+	cp $(OUT)/hex-tiles/level.tiles.png docs/images/cycles-3-hex-tiles.png
