@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"github.com/dungraph/dungraph/levelfile"
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
@@ -37,7 +38,7 @@ func TestMapProofBundled(t *testing.T) {
 			if err != nil {
 				continue // a level that fails to generate has no map
 			}
-			d, err := FromLevel(lv)
+			d, err := lv.Document()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +84,7 @@ func TestMapCrowdedDoors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s seed %d: %v", c.ruleset, c.seed, err)
 		}
-		d, err := FromLevel(lv)
+		d, err := lv.Document()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +114,7 @@ func TestMapParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestMapParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadJSON(bytes.NewReader(js))
+	back, err := levelfile.ReadJSON(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // TestMapPNG checks the map picture cell by cell, on squares and on hexes
@@ -33,7 +34,7 @@ func TestMapPNG(t *testing.T) {
 		if want := image.Rect(0, 0, m.W*px+shift, m.H*rowPx); img.Bounds() != want {
 			t.Fatalf("hex %v: the picture is %v, want %v", hex, img.Bounds(), want)
 		}
-		colors := tagColors(&Document{}, []string{"a", "b"})
+		colors := tagColors(&levelfile.Document{}, []string{"a", "b"})
 		for y := range m.H {
 			for x := range m.W {
 				var want color.RGBA
