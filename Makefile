@@ -29,7 +29,7 @@ test: fmt-check
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
 
 # The map stage's proof on seeds 1-200 of every bundled ruleset, on squares
-# and hexes (2,800 maps; make test runs seeds 1-20): 2-7 minutes on 2 cores.
+# and hexes (2,800 maps; make test runs seeds 1-20): 1-7 minutes on 2 cores.
 test-maps:
 	$(GO) test -count=1 -timeout 20m -run '^TestMapProofBundled$$' ./render/ -map-seeds 200
 
