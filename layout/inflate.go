@@ -45,7 +45,7 @@ const (
 // inflate grows d.grow as far as the drawing allows and sets the radii.
 func (d *Drawing) inflate() {
 	if d.inflations%stallWindows == 0 {
-		d.stalled = d.inflations > 0 && d.grow < float64(d.growMark*stallGrowth)
+		d.stalled = d.inflations > 0 && d.grow <= float64(d.growMark*stallGrowth)
 		d.growMark = d.grow
 	}
 	d.inflations++

@@ -201,13 +201,26 @@ func relaxInflating(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64, f
 	if watch != nil {
 		watch(d)
 	}
-	for more := true; more && d.grow < finishGrowth && !d.stalled; {
-		more = d.Update()
-		if watch != nil {
-			watch(d)
+	iters := 0
+	for {
+		for more := true; more && d.grow < finishGrowth && !d.stalled; {
+			more = d.Update()
+			if watch != nil {
+				watch(d)
+			}
 		}
+		iters += d.Iterations()
+		if !d.stalled || iters >= f.MaxIterations {
+			break
+		}
+		s, ok := d.reopen(full, relaxKeep(gap)+1)
+		if !ok {
+			break
+		}
+		d.f.MaxIterations = f.MaxIterations - iters
+		pre = float64(pre * s)
 	}
-	iters := d.Iterations()
+	d.f.MaxIterations = f.MaxIterations
 	// The rooms reached finishGrowth of their size, or stopped growing
 	// short of it: scale the relaxed drawing by just enough to make it
 	// valid with full-size rooms and the relax pass's keep (inflation kept
