@@ -27,25 +27,3 @@ func (d *Drawing) reopen(full []float64, margin float64) (float64, bool) {
 	d.SetActive(nil)
 	return s, true
 }
-
-// corridorReach is the gap within which a room repels a corridor near it
-// (repelEdges): the repulsion cutoff in the relax pass. In the
-// construction drawing, where rooms are points, it is half an edge
-// length: there the force only has to keep a face from closing around a
-// vertex (a triangle fan's room retracted into a face of the last one,
-// which without it ends 10⁻⁷ units from a corridor and leaves crossings
-// no retraction can undo). Reaching as far as the cutoff (3 edge lengths)
-// it also spread the spokes of a hub, and the hub test ruleset's levels
-// within the limits on their first attempt fell from 85% to 72% (seeds
-// 1–200); at half an edge length 34 of seeds 1–40, as without the force,
-// and fans as with the full reach.
-func (d *Drawing) corridorReach() float64 {
-	if d.rooms {
-		return float64(d.f.Cutoff * d.f.EdgeLength)
-	}
-	return float64(constructionCorridorReach * d.f.EdgeLength)
-}
-
-// constructionCorridorReach is corridorReach in the construction
-// drawing, in edge lengths.
-const constructionCorridorReach = 0.5
