@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 // TestChooseSideTakesTheOpenFace adds a room c joined to a and b, drawn
@@ -37,7 +38,7 @@ func TestChooseSideTakesTheOpenFace(t *testing.T) {
 				}
 			}
 			con := &Constructor{}
-			con.d = NewDrawing(g, Forces{CrossingFree: true})
+			con.d = newDrawing(g, params.Forces{CrossingFree: true})
 			con.d.SetActive(nil)
 			moved := con.chooseSide(g, []int{c})
 			p := con.d.Pos[c]
@@ -78,7 +79,7 @@ func TestConstructorFansKeepRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	for seed := uint64(1); seed <= 6; seed++ {
-		c := &Constructor{Forces: Forces{CrossingFree: true}}
+		c := &Constructor{Forces: params.Forces{CrossingFree: true}}
 		res, err := gr.Build(grammar.Options{MaxIterations: 60, MaxVertices: 60, MaxValence: 8, RejectCrossings: true, AfterRewrite: c.AfterRewrite}, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			t.Fatal(err)
