@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"image"
 	"image/color"
 	"image/gif"
@@ -20,7 +21,7 @@ import (
 // their final positions, sizes and tags, and an edge is shown once both its
 // ends exist. The animation tells in which order the level grew, not how
 // its drawing moved.
-func (o PNG) WriteGIF(w io.Writer, d *Document) error {
+func (o PNG) WriteGIF(w io.Writer, d *levelfile.Document) error {
 	s, err := newScene(o, d)
 	if err != nil {
 		return err

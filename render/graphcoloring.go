@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"io"
 	"math"
 	"slices"
@@ -57,7 +58,7 @@ type GraphColoringEdge struct {
 func GraphColoringID(id int) string { return "r" + strconv.Itoa(id) }
 
 // Level returns the GraphColoring level of d.
-func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
+func (o GraphColoring) Level(d *levelfile.Document) (*GraphColoringLevel, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
 // Write writes d's GraphColoring level. Like the game's own level files,
 // it is a sequence of top-level elements (<level>, <colors>, <graph>,
 // <rules>) without an XML declaration or a root element.
-func (o GraphColoring) Write(w io.Writer, d *Document) error {
+func (o GraphColoring) Write(w io.Writer, d *levelfile.Document) error {
 	lv, err := o.Level(d)
 	if err != nil {
 		return err

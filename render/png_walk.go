@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
+
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // Colours of the walkthrough (PNG.Trace, levels with locks).
@@ -45,7 +47,7 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 		dc.DrawLine(x1+ox, y1+oy, x2+ox, y2+oy)
 		dc.Stroke()
 	}
-	size := func(v Vertex) float64 {
+	size := func(v levelfile.Vertex) float64 {
 		_, _, w, h := s.rect(v)
 		return min(max(min(w, h)*0.3, 8*s.u, 4), float64(s.size)/20)
 	}

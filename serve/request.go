@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -65,7 +65,7 @@ func (h *handler) decode(w http.ResponseWriter, r *http.Request, v any) *apiErro
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return errorf(http.StatusRequestEntityTooLarge, "serve: the request body is larger than %d bytes (dungraph serve --max-body)", tooBig.Limit)
+		return errorf(http.StatusRequestEntityTooLarge, "serve: the request body is larger than %d bytes, the server's limit (limits.max_body in /api/config)", tooBig.Limit)
 	case errors.Is(err, io.EOF):
 		return errorf(http.StatusBadRequest, "serve: the request body is empty: want a JSON object")
 	case err != nil:
@@ -82,13 +82,13 @@ func (q *rulesetRequest) overrides() ([]rulesets.Override, *apiError) {
 	for k, raw := range q.Set {
 		v, err := overrideValue(raw)
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "--set %s: %v", k, err)
+			return nil, errorf(http.StatusBadRequest, "set %s: %v", k, err)
 		}
 		// The command line's parser, so that keys and values are trimmed
 		// and refused exactly as --set would.
 		o, err := rulesets.ParseOverride(k + "=" + v)
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "--set: %v", err)
+			return nil, errorf(http.StatusBadRequest, "set: %v", err)
 		}
 		out = append(out, o)
 	}
@@ -160,15 +160,15 @@ func (h *handler) load(q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
 	caps := []struct {
 		key      string
 		v, limit int
-		flag     string
+		limitKey string
 	}{
-		{"build.max_vertices", rs.Build.MaxVertices, h.cfg.MaxVertices, "--max-vertices"},
-		{"layout.max_iterations", rs.Layout.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
-		{"relax.max_iterations", rs.Relax.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
+		{"build.max_vertices", rs.Build.MaxVertices, h.cfg.MaxVertices, "max_vertices"},
+		{"layout.max_iterations", rs.Layout.MaxIterations, h.cfg.MaxIterations, "max_iterations"},
+		{"relax.max_iterations", rs.Relax.MaxIterations, h.cfg.MaxIterations, "max_iterations"},
 	}
 	for _, c := range caps {
 		if c.v > c.limit {
-			return nil, errorf(http.StatusBadRequest, "serve: %s is %d: this server allows at most %d (dungraph serve %s)", c.key, c.v, c.limit, c.flag)
+			return nil, errorf(http.StatusBadRequest, "serve: %s is %d: this server allows at most %d (limits.%s in /api/config)", c.key, c.v, c.limit, c.limitKey)
 		}
 	}
 	return rs, nil
@@ -200,7 +200,7 @@ func loadError(err error) *apiError {
 type built struct {
 	rs      *rulesets.Ruleset
 	lv      *level.Level
-	doc     *render.Document
+	doc     *levelfile.Document
 	elapsed time.Duration
 	timed   bool // elapsed was measured
 }
@@ -217,7 +217,7 @@ func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Rule
 			return nil
 		}
 		if heap := level.HeapBytes(); heap > h.cfg.MaxMemory {
-			rs, e = nil, errorf(http.StatusServiceUnavailable, "serve: the server's memory budget of %d MiB is spent (heap %d MiB, dungraph serve --max-memory); try again, or with a smaller ruleset", h.cfg.MaxMemory>>20, heap>>20)
+			rs, e = nil, errorf(http.StatusServiceUnavailable, "serve: the server's memory budget of %d MiB is spent (heap %d MiB); try again, or with a smaller ruleset", h.cfg.MaxMemory>>20, heap>>20)
 		}
 		return nil
 	})
@@ -249,7 +249,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 			return err
 		}
 		b.lv = lv
-		if b.doc, err = render.FromLevel(lv); err != nil {
+		if b.doc, err = lv.Document(); err != nil {
 			return err
 		}
 		if then != nil {
@@ -267,12 +267,12 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 func (h *handler) workError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v (dungraph serve --timeout) and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
+		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v, the server's time budget (limits.timeout_ms in /api/config), and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
 	case ctx.Err() != nil:
 		// The client has gone; nobody reads this.
 		return errorf(499, "serve: request cancelled")
 	case errors.As(err, new(*level.MemoryError)):
-		return errorf(http.StatusServiceUnavailable, "%v (dungraph serve --max-memory)", err)
+		return errorf(http.StatusServiceUnavailable, "%v", err)
 	case errors.Is(err, errPanic):
 		return errorf(http.StatusInternalServerError, "%v", err)
 	case errors.Is(err, level.ErrNoValidLevel):

@@ -300,11 +300,21 @@ func CheckAddr(addr string, public bool) error {
 	if public || isLoopback(host) {
 		return nil
 	}
-	what := fmt.Sprintf("%q is not a loopback address", host)
-	if host == "" {
+	return &NotLoopbackError{Addr: addr, Host: host}
+}
+
+// NotLoopbackError is CheckAddr's error for an address that is not
+// loopback when public is false.
+type NotLoopbackError struct {
+	Addr, Host string
+}
+
+func (e *NotLoopbackError) Error() string {
+	what := fmt.Sprintf("%q is not a loopback address", e.Host)
+	if e.Host == "" {
 		what = "an empty host listens on every interface"
 	}
-	return fmt.Errorf("serve: address %s: %s; the tuner has no authentication, so it listens on loopback only unless --public says otherwise", addr, what)
+	return fmt.Sprintf("serve: address %s: %s; the tuner has no authentication, so it listens on loopback only unless it is made public", e.Addr, what)
 }
 
 func isLoopback(host string) bool {

@@ -46,7 +46,7 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := serve.CheckAddr(addr, public); err != nil {
-				return cmdLinef("--addr: %v", err)
+				return cmdLinef("--addr: %w", err)
 			}
 			if isFile(ruleset) {
 				rs, err := rulesets.LoadFile(ruleset)

@@ -40,7 +40,7 @@ file cannot be read.`,
 			if asJSON {
 				err = writeJSON(a.stdout, sol)
 			} else {
-				err = doc.WriteSolution(a.stdout)
+				err = render.WriteSolution(a.stdout, doc)
 			}
 			if err != nil {
 				return failed(err)
