@@ -105,6 +105,10 @@ type Relaxation struct {
 // ErrUnfixable that names the offending pairs. Once ctx is done, the
 // current phase ends at its next iteration.
 func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces) (*Relaxation, error) {
+	if ctx != nil && ctx.Err() != nil {
+		// validScale checks every room: not for a level already stopped.
+		return nil, ctx.Err()
+	}
 	pos := make([]r2.Vec, g.Order())
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
@@ -238,13 +242,16 @@ func (r *Relaxation) startInflating() bool {
 // relax pass's keep (inflation kept only keep) and settles it; should no
 // scale do, it settles from the exact validity scale instead.
 func (r *Relaxation) endInflation() {
+	if r.reopen() {
+		return
+	}
 	d := r.d
 	s, ok := d.clearScale(d.Pos, r.full, relaxKeep(r.gap)+1)
 	if !ok {
 		r.settleScaled()
 		return
 	}
-	r.offset = d.Iterations()
+	r.offset += d.Iterations()
 	if s > 1 {
 		scaleAbout(d.Pos, d.Pos, s)
 		r.stats.Scale = float64(r.stats.Scale * s)

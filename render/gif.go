@@ -10,6 +10,8 @@ import (
 	"io"
 	"slices"
 	"time"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // WriteGIF writes an animated GIF of the build to w: one frame for the
@@ -39,7 +41,7 @@ func (o PNG) WriteGIF(w io.Writer, d *levelfile.Document) error {
 		if k == 0 {
 			return "start"
 		}
-		return fmt.Sprintf("step %d: %s", k-1, steps[k-1].Rule)
+		return fmt.Sprintf("step %d: %s", k-1, textsafe.Escape(steps[k-1].Rule))
 	}
 	// The palette comes from the last frame, which has every colour the
 	// others have but for their captions' text, which is ink anti-aliased

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // GraphColoring writes a level as a level of GraphColoring, the graph
@@ -76,7 +78,7 @@ func (o GraphColoring) Level(d *levelfile.Document) (*GraphColoringLevel, error)
 		return nil, fmt.Errorf("render: a GraphColoring board of %d × %d with margin %d leaves no room for the level", w, h, m)
 	}
 	lv := &GraphColoringLevel{
-		Title:     fmt.Sprintf("%s, seed %d", d.Ruleset.Name, d.Seed),
+		Title:     fmt.Sprintf("%s, seed %d", textsafe.Escape(d.Ruleset.Name), d.Seed),
 		Objective: "Keep the dungeon connected.",
 		Connected: true,
 	}
@@ -97,7 +99,7 @@ func (o GraphColoring) Level(d *levelfile.Document) (*GraphColoringLevel, error)
 	for _, t := range rooms {
 		c := colors[t]
 		lv.Colors = append(lv.Colors, GraphColoringColor{Name: t, Color: fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B)})
-		legend = append(legend, t+": "+d.Params.Tags[t].Label)
+		legend = append(legend, t+": "+textsafe.Escape(d.Params.Tags[t].Label))
 	}
 	n := 0
 	for _, v := range d.Vertices {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/raster"
 )
@@ -34,7 +35,7 @@ func MapLevel(d *levelfile.Document, defaultShape string) (gridmap.Level, error)
 		}
 		lv.Rooms = append(lv.Rooms, gridmap.RoomSpec{
 			ID: v.ID, X: float64(v.X), Y: float64(v.Y), W: float64(v.W), H: float64(v.H),
-			Tag: v.Tag, Label: t.Label, Shape: shape, Templates: t.Templates,
+			Tag: v.Tag, Label: textsafe.Escape(t.Label), Shape: shape, Templates: t.Templates,
 			Depth: d.Route.Depth[v.ID], OnCriticalPath: onPath[v.ID], Entity: t.Entity,
 			Role: t.Role, Key: t.Key,
 		})

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/levelfile"
 )
 
@@ -301,7 +302,7 @@ func (s *scene) legendText(t string, n int) string {
 // tagLabel is a tag's label, with the tag itself when they differ.
 func (s *scene) tagLabel(t string) string {
 	if l := s.d.Params.Tags[t].Label; l != "" && l != t {
-		return l + " (" + t + ")"
+		return textsafe.Escape(l) + " (" + t + ")"
 	}
 	return t
 }
@@ -628,7 +629,7 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 
 	d := s.d
 	var title strings.Builder
-	fmt.Fprintf(&title, "%s · seed %d", d.Ruleset.Name, d.Seed)
+	fmt.Fprintf(&title, "%s · seed %d", textsafe.Escape(d.Ruleset.Name), d.Seed)
 	if d.Attempt > 0 {
 		fmt.Fprintf(&title, " · attempt %d", d.Attempt)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/levelfile"
 )
 
@@ -23,9 +24,9 @@ func WriteSolution(w io.Writer, d *levelfile.Document) error {
 		return ErrNoLocks
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s seed %d: ", d.Ruleset.Name, d.Seed)
+	fmt.Fprintf(&b, "%s seed %d: ", textsafe.Escape(d.Ruleset.Name), d.Seed)
 	if !s.Solvable {
-		fmt.Fprintf(&b, "not solvable: %s\n", s.Reason)
+		fmt.Fprintf(&b, "not solvable: %s\n", textsafe.Escape(s.Reason))
 	} else {
 		fmt.Fprintf(&b, "solvable in %d steps, %d of them back into a room entered before\n", len(s.Walk)-1, s.Backtracking)
 		keyAt, lockAt := map[int]levelfile.KeyRoom{}, map[int]levelfile.LockRoom{}
@@ -38,7 +39,7 @@ func WriteSolution(w io.Writer, d *levelfile.Document) error {
 		width := len(strconv.Itoa(len(s.Walk) - 1))
 		for step, room := range s.Walk {
 			tag := d.Vertices[room].Tag
-			fmt.Fprintf(&b, "%*d  room %d (%s)", width, step, room, d.Params.Tags[tag].Label)
+			fmt.Fprintf(&b, "%*d  room %d (%s)", width, step, room, textsafe.Escape(d.Params.Tags[tag].Label))
 			switch {
 			case step == 0:
 				b.WriteString(": the entrance")

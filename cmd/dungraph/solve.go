@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -46,7 +47,7 @@ file cannot be read.`,
 				return failed(err)
 			}
 			if !sol.Solvable {
-				return failed(errors.New("solve: " + args[0] + ": the level is not solvable: " + sol.Reason))
+				return failed(errors.New("solve: " + args[0] + ": the level is not solvable: " + textsafe.Escape(sol.Reason)))
 			}
 			return nil
 		},
