@@ -2,7 +2,6 @@ package raster
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,20 +48,15 @@ type Problem struct {
 
 func (p Problem) String() string { return p.Msg }
 
-// CheckError is the error of a raster that fails its checks. It lists
-// every problem, and the largest smaller cell size that works if one was
-// found.
+// CheckError is the error of a grid that fails its checks. It lists every
+// problem.
 type CheckError struct {
-	// Cell is the cell size that failed.
+	// Cell is the grid's cell size.
 	Cell     float64
 	Problems []Problem
-	// Suggestion is the largest cell size found that works, 0 if none.
-	Suggestion float64
-	// Grid is the raster that failed, for inspection (render.WriteTilesPNG
-	// draws it); its spawn and goal may be missing.
+	// Grid is the grid that failed, for inspection (render.WriteTilesPNG
+	// draws it).
 	Grid *Grid
-	// tried is the smallest cell size tried for a suggestion.
-	tried float64
 }
 
 // maxListed bounds the problems listed in an error message.
@@ -74,17 +68,7 @@ func (e *CheckError) Error() string {
 	if len(e.Problems) > 0 {
 		first = e.Problems[0].Msg
 	}
-	cell := formatCell(e.Cell)
-	if e.Suggestion > 0 {
-		fmt.Fprintf(&b, "raster: cell size %s is too coarse for this level (%s); cell size %s works", cell, first, formatCell(e.Suggestion))
-	} else {
-		fmt.Fprintf(&b, "raster: cell size %s does not work for this level (%s)", cell, first)
-		if e.tried > 0 {
-			fmt.Fprintf(&b, ", nor does any smaller size down to %s", formatCell(e.tried))
-		} else {
-			b.WriteString(", and smaller sizes exceed the tile limit")
-		}
-	}
+	fmt.Fprintf(&b, "raster: cell size %s does not work for this level (%s)", formatCell(e.Cell), first)
 	for i, p := range e.Problems[min(1, len(e.Problems)):] {
 		if i == maxListed {
 			fmt.Fprintf(&b, "\n  and %d more problems", len(e.Problems)-1-maxListed)
@@ -123,8 +107,18 @@ func (p *problems) add(kind ProblemKind, at Coord, rooms, corrs []int32, format 
 	p.list = append(p.list, pr)
 }
 
-// check runs the checks that need the finished raster.
-func (b *builder) check() {
+// checker runs the checks of a grid and collects its problems.
+type checker struct {
+	*Grid
+	probs problems
+	// mapDoors says that the doors are a hex map's, proved by the map
+	// stage, whose corridors do not leave them in a hex line (FromMap):
+	// checkDoors is skipped.
+	mapDoors bool
+}
+
+// check runs every check of the grid.
+func (b *checker) check() {
 	for ri, tiles := range b.roomTiles {
 		if len(tiles) == 0 {
 			r := b.lv.rooms[ri]
@@ -139,6 +133,16 @@ func (b *builder) check() {
 	b.checkReach()
 }
 
+// roomAt returns the room of the floor tile at c, -1 for any other tile or
+// outside the grid.
+func (g *Grid) roomAt(c Coord) int32 {
+	i, ok := g.index(c)
+	if !ok || g.cells[i].kind != KindFloor {
+		return -1
+	}
+	return g.cells[i].room
+}
+
 func (g *Grid) cellAt(c Coord) cell {
 	if i, ok := g.index(c); ok {
 		return g.cells[i]
@@ -150,7 +154,7 @@ func (g *Grid) cellAt(c Coord) cell {
 // room and the next tile of its corridor (or the other room, or the other
 // door), and on squares that both tiles beside it are walls, so that the
 // door is walked through straight.
-func (b *builder) checkDoors() {
+func (b *checker) checkDoors() {
 	for k, ends := range b.lv.corridors {
 		k := int32(k)
 		for side, di := range b.doors[k] {
@@ -205,7 +209,7 @@ func (g *Grid) owner(c cell) int32 {
 // checkTouch checks that neighbouring tiles of different owners belong to
 // rooms joined by a corridor, to corridors that share a room, or to a room
 // and the door of one of its corridors.
-func (b *builder) checkTouch() {
+func (b *checker) checkTouch() {
 	fwd := []Coord{{1, 0}, {0, 1}}
 	if b.Lattice == Hex {
 		fwd = append(fwd, Coord{-1, 1})
@@ -243,7 +247,7 @@ func (b *builder) checkTouch() {
 	}
 }
 
-func (b *builder) touchAllowed(ci, cj cell, i, j int) bool {
+func (b *checker) touchAllowed(ci, cj cell, i, j int) bool {
 	switch {
 	case ci.kind == KindFloor && cj.kind == KindFloor:
 		return b.lv.joined[pairKey(ci.room, cj.room)]
@@ -293,7 +297,7 @@ func walkable(c cell) bool { return c.kind != KindWall }
 
 // checkReach checks that every floor, corridor and door tile can be walked
 // to from the spawn tile.
-func (b *builder) checkReach() {
+func (b *checker) checkReach() {
 	start, ok := b.index(b.Entrance)
 	if !ok || b.centre[b.lv.entrance] < 0 {
 		return
@@ -316,87 +320,4 @@ func (b *builder) checkReach() {
 				"%s cannot be reached from the entrance (tile %v)", b.lv.corridorName(c.corr), at)
 		}
 	}
-}
-
-// Suggestions are searched at cell × 0.9^k for k = 1..suggestSteps.
-const (
-	suggestSteps  = 40
-	suggestFactor = 0.9
-	// suggestBudget bounds the tiles the search builds, in MaxCells.
-	suggestBudget = 4
-)
-
-// SuggestCell returns the largest cell size that rasterises lv without
-// problems, searching down from opts.Cell: opts.Cell itself if it works,
-// else the first that works of opts.Cell × 0.9^k, k = 1..40, each rounded
-// down to a multiple of 1/8 (of a power of two at least 32 times smaller
-// than the size, below 2), as long as the grid stays within opts.MaxCells.
-func SuggestCell(lv Level, opts Options) (float64, error) {
-	l, err := validate(lv)
-	if err != nil {
-		return 0, err
-	}
-	if opts, err = opts.withDefaults(); err != nil {
-		return 0, err
-	}
-	_, probs, err := build(l, opts)
-	if err != nil {
-		return 0, err
-	}
-	if len(probs) == 0 {
-		return opts.Cell, nil
-	}
-	if c, tried := suggest(l, opts); c > 0 {
-		return c, nil
-	} else if tried > 0 {
-		return 0, fmt.Errorf("raster: no cell size from %s down to %s works for this level (%s)", formatCell(opts.Cell), formatCell(tried), probs[0].Msg)
-	}
-	return 0, fmt.Errorf("raster: no cell size below %s could be tried for this level (%s)", formatCell(opts.Cell), probs[0].Msg)
-}
-
-// suggest searches down from opts.Cell, which fails, for a cell size that
-// works. It returns it, or 0, and the smallest size tried.
-func suggest(l *level, opts Options) (cell, tried float64) {
-	f, prev := 1.0, opts.Cell
-	// The search stops once the grids it built hold suggestBudget ×
-	// MaxCells tiles in all: a few grids near the limit, rather than forty.
-	work := 0
-	for range suggestSteps {
-		if work > suggestBudget*opts.MaxCells {
-			break
-		}
-		f *= suggestFactor
-		c := roundCell(float64(opts.Cell * f))
-		if !(c > 0) {
-			break
-		}
-		if c >= prev {
-			continue
-		}
-		prev = c
-		o := opts
-		o.Cell = c
-		g, probs, err := build(l, o)
-		if err != nil {
-			break // the grid is too large: smaller cells would be larger
-		}
-		work += g.Width * g.Height
-		tried = c
-		if len(probs) == 0 {
-			return c, tried
-		}
-	}
-	return 0, tried
-}
-
-// roundCell rounds a cell size down to a multiple of 1/8, or for sizes
-// below 2 of the power of two at most 1/32 of it, so that suggestions read
-// well and are exact in decimal.
-func roundCell(c float64) float64 {
-	step := 0.125
-	if c < 2 {
-		_, e := math.Frexp(c) // c in [2^(e-1), 2^e)
-		step = math.Ldexp(1, e-6)
-	}
-	return math.Floor(c/step) * step
 }

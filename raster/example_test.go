@@ -5,21 +5,26 @@ import (
 	"log"
 	"strings"
 
+	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/raster"
 )
 
-func ExampleRasterise() {
-	lv := raster.Level{
-		Rooms: []raster.Room{
+func ExampleFromMap() {
+	lv := gridmap.Level{
+		Rooms: []gridmap.RoomSpec{
 			{ID: 0, X: 40, Y: 40, W: 60, H: 40, Tag: "start"},
 			{ID: 1, X: 180, Y: 60, W: 40, H: 60, Tag: "goal"},
 			{ID: 2, X: 60, Y: 160, W: 60, H: 40, Tag: "hall"},
 		},
-		Corridors: []raster.Corridor{{A: 0, B: 1}, {A: 0, B: 2}},
+		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 0, B: 2}},
 		Entrance:  0,
 		Goal:      1,
 	}
-	g, err := raster.Rasterise(lv, raster.Options{Cell: 20})
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 20})
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := raster.FromMap(m)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -29,44 +34,62 @@ func ExampleRasterise() {
 	}
 	fmt.Printf("%d × %d tiles\n%s\n%s", g.Width, g.Height, entity, variations)
 	// Output:
-	// 15 × 13 tiles
-	// ***************
-	// ***************
-	// ** P I  **  ***
-	// **   **  IG ***
-	// ***H******  ***
-	// ***  **********
-	// **** **********
-	// ****H**********
-	// ***   *********
-	// ***   *********
-	// ***************
-	// ***************
-	// ***************
+	// 21 × 20 tiles
+	// *********************
+	// *********************
+	// *********************
+	// *********************
+	// *********************
+	// *********************
+	// ****** P ************
+	// ******   I  I  ******
+	// *******H*****G ******
+	// ******* *****  ******
+	// ******* *************
+	// *******H*************
+	// *******   ***********
+	// *******   ***********
+	// *********************
+	// *********************
+	// *********************
+	// *********************
+	// *********************
+	// *********************
 	//
-	// ...............
-	// ...............
-	// ..........AA...
-	// ..........AA...
-	// ..........AA...
-	// ...............
-	// ...............
-	// ...............
-	// ...............
-	// ...............
-	// ...............
-	// ...............
-	// ...............
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .............AA......
+	// .............AA......
+	// .............AA......
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
+	// .....................
 }
 
 func ExampleGrid_WriteTilesJSON() {
-	lv := raster.Level{
-		Rooms:     []raster.Room{{ID: 0, X: 0, Y: 0, W: 20, H: 20}, {ID: 1, X: 50, Y: 0, W: 20, H: 20}},
-		Corridors: []raster.Corridor{{A: 0, B: 1}},
+	lv := gridmap.Level{
+		Rooms:     []gridmap.RoomSpec{{ID: 0, X: 0, Y: 0, W: 20, H: 20}, {ID: 1, X: 50, Y: 0, W: 20, H: 20}},
+		Corridors: []gridmap.Edge{{A: 0, B: 1}},
 		Entrance:  0,
 		Goal:      1,
 	}
-	g, err := raster.Rasterise(lv, raster.Options{Cell: 10, Lattice: raster.Hex})
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10, Hex: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := raster.FromMap(m)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -80,23 +103,7 @@ func ExampleGrid_WriteTilesJSON() {
 		}
 	}
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":10,"width":13,"height":9,"entrance":{"q":1,"r":4},"goal":{"q":6,"r":4},"tiles":[
-	// {"q":2,"r":4,"kind":"door","room":0,"corridor":0},
-	// {"q":4,"r":4,"kind":"door","room":1,"corridor":0},
-}
-
-func ExampleSuggestCell() {
-	lv := raster.Level{
-		Rooms:     []raster.Room{{ID: 0, X: 0, Y: 0, W: 40, H: 40}, {ID: 1, X: 0, Y: 45, W: 40, H: 40}},
-		Corridors: []raster.Corridor{{A: 0, B: 1}},
-		Entrance:  0,
-		Goal:      1,
-	}
-	_, err := raster.Rasterise(lv, raster.Options{Cell: 20})
-	fmt.Println(err)
-	cell, err := raster.SuggestCell(lv, raster.Options{Cell: 20})
-	fmt.Println(cell, err)
-	// Output:
-	// raster: cell size 20 is too coarse for this level (corridor 0 (rooms 0-1): no room for its doors between the rooms at tile (2,4)); cell size 16.125 works
-	// 16.125 <nil>
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":10,"width":19,"height":14,"entrance":{"q":3,"r":6},"goal":{"q":8,"r":6},"tiles":[
+	// {"q":5,"r":6,"kind":"door","room":0,"corridor":0},
+	// {"q":7,"r":6,"kind":"door","room":1,"corridor":0},
 }

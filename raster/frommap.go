@@ -10,16 +10,16 @@ import (
 // map becoming tile (x - floor(y/2), y), since the map's odd-r rows are the
 // grid's axial ones. The grid's rooms are the map's, its corridors the
 // map's in order; each room's rectangle is its bounds. The grid is checked
-// as Rasterise checks its own (every room has tiles, doors stand in line
-// between their room and their corridor, only joined things touch, every
-// tile is reached from the spawn), but for one check on hexes: a map's
+// (every room has tiles, doors stand in line between their room and their
+// corridor, only joined things touch, every tile is reached from the
+// spawn), but for one check on hexes: a map's
 // corridor runs along a row or zigzags down a column, so it does not leave
 // its door in a straight hex line, and the door's proof is the map's own
 // (a corridor enters a room only through its door cells, on six
-// neighbours). A map that fails is an error. The cells of a room drawn as
+// neighbours). A map that fails is a *CheckError. The cells of a room drawn as
 // a door (shape "door") are floor tiles of that room.
 func FromMap(m *gridmap.Map) (*Grid, error) {
-	lv := Level{Rooms: make([]Room, len(m.Rooms)), Corridors: make([]Corridor, len(m.Corridors))}
+	lv := levelSpec{Rooms: make([]roomSpec, len(m.Rooms)), Corridors: make([]corridorSpec, len(m.Corridors))}
 	c := m.CellSize
 	lattice, row := Square, c
 	if m.Hex {
@@ -27,7 +27,7 @@ func FromMap(m *gridmap.Map) (*Grid, error) {
 	}
 	for i, r := range m.Rooms {
 		b := r.Bounds
-		lv.Rooms[i] = Room{
+		lv.Rooms[i] = roomSpec{
 			ID:  r.ID,
 			X:   float64(m.OriginX) + float64(float64(2*b.X+b.W)*c)/2,
 			Y:   float64(m.OriginY) + float64(float64(2*b.Y+b.H)*row)/2,
@@ -43,7 +43,7 @@ func FromMap(m *gridmap.Map) (*Grid, error) {
 		}
 	}
 	for k, cr := range m.Corridors {
-		lv.Corridors[k] = Corridor{A: cr.A, B: cr.B}
+		lv.Corridors[k] = corridorSpec{A: cr.A, B: cr.B}
 	}
 	l, err := validate(lv)
 	if err != nil {
@@ -113,7 +113,7 @@ func FromMap(m *gridmap.Map) (*Grid, error) {
 			g.doors[d.Corridor][side] = doorInfo{int32(i), e}
 		}
 	}
-	b := &builder{Grid: g, probs: problems{lv: l, seen: map[string]bool{}}, mapDoors: m.Hex}
+	b := &checker{Grid: g, probs: problems{lv: l, seen: map[string]bool{}}, mapDoors: m.Hex}
 	b.check()
 	if len(b.probs.list) > 0 {
 		return nil, &CheckError{Cell: c, Problems: b.probs.list, Grid: g}

@@ -66,7 +66,7 @@ type Tile struct {
 	// opens into (the corridor's room A for a single door between two
 	// rooms); -1 otherwise.
 	Room int
-	// Corridor is the index in Level.Corridors of the corridor of a
+	// Corridor is the index in the map's Corridors of the corridor of a
 	// corridor or door tile; -1 otherwise.
 	Corridor int
 	// Door is the direction of a door on the square lattice.
@@ -85,7 +85,7 @@ type cell struct {
 
 var wallCell = cell{room: -1, corr: -1}
 
-// Grid is a rasterised level: a Width × Height rectangle of tiles.
+// Grid is a level on tiles: a Width × Height rectangle of tiles.
 //
 // On the square lattice, tile (q, r) is column q and row r, both from 0,
 // row 0 at the top. On the hex lattice, row r (from 0, at the top) holds
@@ -93,10 +93,10 @@ var wallCell = cell{room: -1, corr: -1}
 // -floor(r/2): ZTile's buildHexes layout, in which odd rows sit half a tile
 // to the right, so that the region is a rectangle.
 //
-// Grids are made by Rasterise; their fields are read-only.
+// Grids are made by FromMap; their fields are read-only.
 type Grid struct {
 	Lattice Lattice
-	// Cell is the tile size in world units (Options.Cell).
+	// Cell is the tile size in world units (the map's CellSize).
 	Cell          float64
 	Width, Height int
 	// Entrance and Goal are the spawn and goal tiles, floor tiles of the
@@ -230,10 +230,4 @@ func (g *Grid) neighbours(i int, f func(j int)) {
 			f(j)
 		}
 	}
-}
-
-// onBorder reports whether cell i is in the outer ring, which stays wall.
-func (g *Grid) onBorder(i int) bool {
-	r, col := i/g.Width, i%g.Width
-	return r == 0 || r == g.Height-1 || col == 0 || col == g.Width-1
 }

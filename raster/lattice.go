@@ -58,8 +58,6 @@ func (l Lattice) String() string {
 	return fmt.Sprintf("Lattice(%d)", uint8(l))
 }
 
-func (l Lattice) valid() bool { return l == Square || l == Hex }
-
 // dirs returns the neighbour directions; callers must not modify them.
 func (l Lattice) dirs() []Coord {
 	if l == Hex {
@@ -90,15 +88,6 @@ func (l Lattice) Distance(a, b Coord) int {
 		return max(dq, dr, iabs(a.Q-b.Q+a.R-b.R))
 	}
 	return max(dq, dr)
-}
-
-// steps is the number of neighbour steps between two tiles on an empty
-// lattice: |dq|+|dr| on squares, Distance on hexes.
-func (l Lattice) steps(a, b Coord) int {
-	if l == Hex {
-		return l.Distance(a, b)
-	}
-	return iabs(a.Q-b.Q) + iabs(a.R-b.R)
 }
 
 // Centre returns the centre of tile c in cell units, y growing downwards
@@ -134,140 +123,9 @@ func (l Lattice) TileAt(x, y float64) Coord {
 	return Coord{int(math.Floor(x + 0.5)), int(math.Floor(y + 0.5))}
 }
 
-// line returns the tiles of a lattice line from a to b, both included,
-// each a neighbour of the one before.
-//
-// On squares it walks one 4-neighbour step at a time, taking the step that
-// stays closest to the segment between the centres: the x step when the
-// segment leaves the current tile through its vertical side, the y step
-// when through its horizontal side, and the x step when it passes exactly
-// through the corner. On hexes it is the standard hex line: the points
-// a + (b-a)·i/N, i = 0..N, cube-rounded, computed exactly in integers with
-// the customary nudge (+1, +2, -3 in units far below a tile) that keeps
-// points off the edges between tiles.
-func (l Lattice) line(a, b Coord) []Coord {
-	if l == Hex {
-		return hexLine(a, b)
-	}
-	return squareLine(a, b)
-}
-
-func squareLine(a, b Coord) []Coord {
-	nx, ny := iabs(b.Q-a.Q), iabs(b.R-a.R)
-	sx, sy := isign(b.Q-a.Q), isign(b.R-a.R)
-	out := make([]Coord, 0, nx+ny+1)
-	p := a
-	out = append(out, p)
-	for ix, iy := 0, 0; ix < nx || iy < ny; {
-		// Compare (ix+½)/nx with (iy+½)/ny: the fractions of the segment
-		// at which it crosses the next vertical and horizontal grid lines.
-		if int64(1+2*ix)*int64(ny) <= int64(1+2*iy)*int64(nx) {
-			p.Q += sx
-			ix++
-		} else {
-			p.R += sy
-			iy++
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-func hexLine(a, b Coord) []Coord {
-	n := hexDistance(a, b)
-	out := make([]Coord, 0, n+1)
-	if n == 0 {
-		return append(out, a)
-	}
-	// Cube coordinates x = Q, z = R, y = -Q-R, scaled by 8N and nudged.
-	ax, az := int64(a.Q), int64(a.R)
-	ay := -ax - az
-	dx, dz := int64(b.Q)-ax, int64(b.R)-az
-	dy := -dx - dz
-	den := 8 * int64(n)
-	for i := int64(0); i <= int64(n); i++ {
-		x := 8*(ax*int64(n)+dx*i) + 1
-		y := 8*(ay*int64(n)+dy*i) + 2
-		z := 8*(az*int64(n)+dz*i) - 3
-		rx, ry, rz := roundDiv(x, den), roundDiv(y, den), roundDiv(z, den)
-		ex, ey, ez := iabs64(rx*den-x), iabs64(ry*den-y), iabs64(rz*den-z)
-		switch {
-		case ex > ey && ex > ez:
-			rx = -ry - rz
-		case ey > ez:
-			// y is dropped: it is not stored.
-		default:
-			rz = -rx - ry
-		}
-		out = append(out, Coord{int(rx), int(rz)})
-	}
-	return out
-}
-
-func hexDistance(a, b Coord) int { return Hex.Distance(a, b) }
-
-// roundDiv rounds n/d to the nearest integer, for d > 0; the nudge in
-// hexLine keeps n/d off the halves.
-func roundDiv(n, d int64) int64 {
-	q := n / d
-	r := n % d
-	if r < 0 {
-		q--
-		r += d
-	}
-	if 2*r > d {
-		q++
-	}
-	return q
-}
-
-// dot returns a positive multiple of the dot product of the
-// displacements between the centres of tiles u and v apart from the
-// origin, computed exactly: the dot product itself on squares, twice it on
-// hexes, whose centres are (q + r/2, r·√3/2) and (√3/2)² = 3/4.
-func (l Lattice) dot(u, v Coord) int64 {
-	uq, ur, vq, vr := int64(u.Q), int64(u.R), int64(v.Q), int64(v.R)
-	if l == Hex {
-		// (2uq+ur)(2vq+vr)/2 + 3·ur·vr/2; the numerator is even.
-		return ((2*uq+ur)*(2*vq+vr) + 3*ur*vr) / 2
-	}
-	return uq*vq + ur*vr
-}
-
-// axisToward returns the neighbour direction that points most nearly from
-// a to b: the largest dot product with b-a, ties to the earlier direction
-// in Neighbours order.
-func (l Lattice) axisToward(a, b Coord) Coord {
-	v := b.sub(a)
-	best, bestDot := Coord{}, int64(math.MinInt64)
-	for _, d := range l.dirs() {
-		if dot := l.dot(d, v); dot > bestDot {
-			best, bestDot = d, dot
-		}
-	}
-	return best
-}
-
 func iabs(v int) int {
 	if v < 0 {
 		return -v
 	}
 	return v
-}
-
-func iabs64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
-func isign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }

@@ -28,8 +28,7 @@ func bfs(region map[Coord]bool, steps []Coord) map[Coord]int {
 // TestDistanceBFS checks Distance and Neighbours against breadth-first
 // search: on a hex region of radius 6 through Neighbours (all pairs, by
 // translation), and on a 13 × 13 square through the king's moves
-// (Distance, ZTile's FlatSq) and through Neighbours (|dq|+|dr|, the steps
-// the flood fill counts).
+// (Distance, ZTile's FlatSq).
 func TestDistanceBFS(t *testing.T) {
 	const radius = 6
 	hexRegion := map[Coord]bool{}
@@ -51,7 +50,6 @@ func TestDistanceBFS(t *testing.T) {
 	hexDist := bfs(hexRegion, Hex.Neighbours(Coord{}))
 	king := append(Square.Neighbours(Coord{}), Coord{1, 1}, Coord{-1, -1}, Coord{1, -1}, Coord{-1, 1})
 	kingDist := bfs(square, king)
-	rookDist := bfs(square, Square.Neighbours(Coord{}))
 
 	var tiles []Coord
 	for r := -radius; r <= radius; r++ {
@@ -69,9 +67,6 @@ func TestDistanceBFS(t *testing.T) {
 			}
 			if got, want := Square.Distance(a, b), kingDist[d]; got != want {
 				t.Fatalf("Square.Distance(%v, %v) = %d, king's-move BFS says %d", a, b, got, want)
-			}
-			if got, want := Square.steps(a, b), rookDist[d]; got != want {
-				t.Fatalf("Square.steps(%v, %v) = %d, 4-neighbour BFS says %d", a, b, got, want)
 			}
 		}
 	}
@@ -145,83 +140,6 @@ func TestTileAt(t *testing.T) {
 	}
 }
 
-// TestLine checks lattice lines: they join their ends in the fewest
-// neighbour steps, and every tile is one of the nearest to the segment's
-// point at the same fraction (hex) or within a tile's reach of the
-// segment (square).
-func TestLine(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, l := range []Lattice{Square, Hex} {
-		for i := range 3000 {
-			span := 3 + i%40
-			a := Coord{rng.IntN(2*span) - span, rng.IntN(2*span) - span}
-			b := Coord{rng.IntN(2*span) - span, rng.IntN(2*span) - span}
-			line := l.line(a, b)
-			if line[0] != a || line[len(line)-1] != b {
-				t.Fatalf("%v.line(%v, %v) = %v: wrong ends", l, a, b, line)
-			}
-			if len(line) != l.steps(a, b)+1 {
-				t.Fatalf("%v.line(%v, %v) has %d tiles, want %d", l, a, b, len(line), l.steps(a, b)+1)
-			}
-			ax, ay := l.Centre(a)
-			bx, by := l.Centre(b)
-			for j := 1; j < len(line); j++ {
-				if l.Distance(line[j-1], line[j]) != 1 || l.steps(line[j-1], line[j]) != 1 {
-					t.Fatalf("%v.line(%v, %v): %v and %v are not neighbours", l, a, b, line[j-1], line[j])
-				}
-			}
-			for j, c := range line {
-				x, y := l.Centre(c)
-				if l == Hex {
-					// The tile nearest the point at fraction j/N, up
-					// to the nudge.
-					f := float64(j) / float64(len(line)-1)
-					px, py := ax+(bx-ax)*f, ay+(by-ay)*f
-					d := (x-px)*(x-px) + (y-py)*(y-py)
-					for _, n := range l.Neighbours(c) {
-						nx, ny := l.Centre(n)
-						if nd := (nx-px)*(nx-px) + (ny-py)*(ny-py); nd < d-1e-6 {
-							t.Fatalf("hex line(%v, %v) tile %d is %v, but %v is nearer the line", a, b, j, c, n)
-						}
-					}
-					continue
-				}
-				// A 4-connected walk that keeps the segment inside the
-				// tile it enters stays within half a tile of it in both
-				// axes.
-				if dist := segmentDistance(x, y, ax, ay, bx, by); dist > math.Sqrt2/2+1e-9 {
-					t.Fatalf("square line(%v, %v): tile %v is %v from the segment", a, b, c, dist)
-				}
-			}
-		}
-	}
-}
-
-func segmentDistance(px, py, ax, ay, bx, by float64) float64 {
-	vx, vy := bx-ax, by-ay
-	f := 0.0
-	if l2 := vx*vx + vy*vy; l2 > 0 {
-		f = math.Max(0, math.Min(1, ((px-ax)*vx+(py-ay)*vy)/l2))
-	}
-	dx, dy := px-(ax+f*vx), py-(ay+f*vy)
-	return math.Sqrt(dx*dx + dy*dy)
-}
-
-// TestSquareLineTies pins the tie rule: through a corner, the x step
-// comes first.
-func TestSquareLineTies(t *testing.T) {
-	got := Square.line(Coord{0, 0}, Coord{2, 2})
-	want := []Coord{{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}}
-	if len(got) != len(want) {
-		t.Fatalf("line = %v, want %v", got, want)
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Fatalf("line = %v, want %v", got, want)
-		}
-	}
-}
-
 func TestParseLattice(t *testing.T) {
 	tests := []struct {
 		in      string
@@ -258,26 +176,4 @@ func FuzzParseLattice(f *testing.F) {
 			t.Errorf("ParseLattice(%q) = %v, which prints as %q", s, l, l.String())
 		}
 	})
-}
-
-// TestAxisToward checks the exact dot products against floating point.
-func TestAxisToward(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, l := range []Lattice{Square, Hex} {
-		for range 2000 {
-			v := Coord{rng.IntN(41) - 20, rng.IntN(41) - 20}
-			vx, vy := l.Centre(v)
-			for _, d := range l.dirs() {
-				dx, dy := l.Centre(d)
-				want := dx*vx + dy*vy
-				scale := 1.0
-				if l == Hex {
-					scale = 2
-				}
-				if got := float64(l.dot(d, v)); math.Abs(got-scale*want) > 1e-9 {
-					t.Fatalf("%v.dot(%v, %v) = %v, want %v", l, d, v, got, scale*want)
-				}
-			}
-		}
-	}
 }

@@ -6,47 +6,37 @@ import (
 	"slices"
 )
 
-// Room is a walkable room of a laid-out level: a W × H rectangle centred on
+// roomSpec is a walkable room of a level: a W × H rectangle centred on
 // (X, Y), in world units, y growing downwards.
-type Room struct {
+type roomSpec struct {
 	ID         int
 	X, Y, W, H float64
-	// Radius is the radius of the room's disc in the layout. Rasterise
-	// does not use it (the shapes come from W and H) but checks that it is
-	// finite and not negative, so that layout rooms can be passed as they
-	// are.
-	Radius float64
-	Tag    string
+	Tag        string
 }
 
-// Corridor joins the rooms with IDs A and B.
-type Corridor struct{ A, B int }
+// corridorSpec joins the rooms with IDs A and B.
+type corridorSpec struct{ A, B int }
 
-// Level is a laid-out level to rasterise.
-type Level struct {
+// levelSpec is the level of a grid as FromMap reads it from a map.
+type levelSpec struct {
 	// Rooms are the walkable rooms, with unique IDs (not necessarily
-	// dense); cosmetic rooms are left out by the caller.
-	Rooms []Room
+	// dense).
+	Rooms []roomSpec
 	// Corridors are the walkable corridors; they must join all the rooms
 	// into one connected level.
-	Corridors []Corridor
+	Corridors []corridorSpec
 	// Entrance and Goal are room IDs; they may be equal.
 	Entrance, Goal int
 }
 
-// Shape is how a room's tiles are chosen from its rectangle.
+// Shape is the shape of rooms whose tag sets none, for the map stage
+// (render.Raster.Shape).
 type Shape uint8
 
 const (
-	// RoomRect gives a room the tiles whose centres lie in its W × H
-	// rectangle, left and top edges included, right and bottom edges
-	// excluded, so that a room k cells wide gets k columns wherever it
-	// sits.
+	// RoomRect draws such rooms as rectangles (gridmap.ShapeRect).
 	RoomRect Shape = iota
-	// RoomDisc gives a room the tiles whose centres lie strictly inside
-	// the disc of radius min(W, H)/2 around its centre: the largest disc
-	// inside its rectangle, so a disc room never reaches further than the
-	// rectangle room would.
+	// RoomDisc draws them as discs (gridmap.ShapeDisc).
 	RoomDisc
 )
 
@@ -60,64 +50,9 @@ func (s Shape) String() string {
 	return fmt.Sprintf("Shape(%d)", uint8(s))
 }
 
-// DefaultMaxCells is Options.MaxCells's default: 16 Mi tiles, about 200 MB
-// of grid.
-const DefaultMaxCells = 16 << 20
-
-// MaxCorridorWidth bounds Options.CorridorWidth.
-const MaxCorridorWidth = 32
-
-// Options control Rasterise. Only Cell has no default.
-type Options struct {
-	// Lattice is Square (the default) or Hex.
-	Lattice Lattice
-	// Cell is the size of a tile in world units: the side of a square, or
-	// the distance between the centres of neighbouring hexes. It must be
-	// positive.
-	Cell float64
-	// CorridorWidth is the width of corridor bodies, in tiles, from 1 to
-	// MaxCorridorWidth. Default 1. A corridor of width w is widened with a
-	// w × w brush on squares (the extra tiles go right and down when w is
-	// even) and on hexes with every tile within w/2 (rounded down) steps,
-	// so hex widths 2 and 3 are the same. Widening never carves a tile
-	// next to a room, a door or a corridor that shares no room with this
-	// one, so the corridor is narrower where it passes them.
-	CorridorWidth int
-	// Shape is RoomRect (the default) or RoomDisc.
-	Shape Shape
-	// MaxCells bounds the number of tiles of the grid. Default
-	// DefaultMaxCells.
-	MaxCells int
-}
-
-func (o Options) withDefaults() (Options, error) {
-	if !(o.Cell > 0) || math.IsInf(o.Cell, 0) {
-		return o, fmt.Errorf("raster: cell size %v: want a positive number of world units", o.Cell)
-	}
-	if !o.Lattice.valid() {
-		return o, fmt.Errorf("raster: unknown lattice %v", o.Lattice)
-	}
-	if o.Shape != RoomRect && o.Shape != RoomDisc {
-		return o, fmt.Errorf("raster: unknown room shape %v", o.Shape)
-	}
-	switch {
-	case o.CorridorWidth == 0:
-		o.CorridorWidth = 1
-	case o.CorridorWidth < 0 || o.CorridorWidth > MaxCorridorWidth:
-		return o, fmt.Errorf("raster: corridor width %d: want 1 to %d tiles", o.CorridorWidth, MaxCorridorWidth)
-	}
-	switch {
-	case o.MaxCells == 0:
-		o.MaxCells = DefaultMaxCells
-	case o.MaxCells < 0:
-		return o, fmt.Errorf("raster: max cells %d: want a positive number", o.MaxCells)
-	}
-	return o, nil
-}
-
-// level is a validated Level with dense room indices.
+// level is a validated levelSpec with dense room indices.
 type level struct {
-	rooms     []Room
+	rooms     []roomSpec
 	index     map[int]int32 // room ID → index in rooms
 	corridors []corridorEnds
 	entrance  int32
@@ -141,7 +76,7 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // validate checks lv and indexes it. Its errors are about the level, not
 // the raster: no cell size can fix them.
-func validate(lv Level) (*level, error) {
+func validate(lv levelSpec) (*level, error) {
 	if len(lv.Rooms) == 0 {
 		return nil, fmt.Errorf("raster: the level has no rooms")
 	}
@@ -154,13 +89,13 @@ func validate(lv Level) (*level, error) {
 		for _, f := range []struct {
 			name string
 			v    float64
-		}{{"x", r.X}, {"y", r.Y}, {"width", r.W}, {"height", r.H}, {"radius", r.Radius}} {
+		}{{"x", r.X}, {"y", r.Y}, {"width", r.W}, {"height", r.H}} {
 			if !finite(f.v) {
 				return nil, fmt.Errorf("raster: room %d: %s is %v", r.ID, f.name, f.v)
 			}
 		}
-		if r.W < 0 || r.H < 0 || r.Radius < 0 {
-			return nil, fmt.Errorf("raster: room %d: negative size %v × %v (radius %v)", r.ID, r.W, r.H, r.Radius)
+		if r.W < 0 || r.H < 0 {
+			return nil, fmt.Errorf("raster: room %d: negative size %v × %v", r.ID, r.W, r.H)
 		}
 	}
 	l.corridors = make([]corridorEnds, len(lv.Corridors))

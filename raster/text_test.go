@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/gridmap"
 )
 
 func TestTextOptions(t *testing.T) {
-	g, err := Rasterise(fiveRooms(), Options{Cell: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := mapGrid(t, fiveRooms(), gridmap.Options{Cell: 10})
 	tests := []struct {
 		name    string
 		opts    TextOptions
@@ -57,20 +56,19 @@ func TestTextOptions(t *testing.T) {
 // TestEntityPlacement: entities go on the room's centre tile, else on the
 // nearest free tile of the room; a room runs out of tiles.
 func TestEntityPlacement(t *testing.T) {
-	lv := Level{Rooms: []Room{{ID: 1, W: 30, H: 20}, {ID: 2, X: 60, W: 20, H: 10}}, Corridors: []Corridor{{1, 2}}, Entrance: 1, Goal: 2}
-	g, err := Rasterise(lv, Options{Cell: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Room 1 is 3 × 2 tiles with the spawn at its centre tile; room 2
+	lv := gridmap.Level{Rooms: []gridmap.RoomSpec{{ID: 1, W: 30, H: 20}, {ID: 2, X: 60, W: 20, H: 10}}, Corridors: []gridmap.Edge{{A: 1, B: 2}}, Entrance: 1, Goal: 2}
+	_, g := mapGrid(t, lv, gridmap.Options{Cell: 10})
+	// Room 1 is 3 × 2 tiles with the spawn above its centre tile; room 2
 	// is 2 × 1 with the goal on one tile.
 	e, _, err := g.Text(TextOptions{Entities: map[int]byte{1: 'a', 2: 'b'}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 'a' goes to the first tile of the spawn's neighbours in row-major
-	// order; 'b' next to the goal.
-	want := "**************\n**************\n**aP I  IGb***\n**   *********\n**************\n**************\n**************\n"
+	// 'a' goes on room 1's free centre tile; 'b' on room 2's tile beside
+	// the goal.
+	want := strings.Repeat("********************\n", 6) +
+		"****** P ***********\n****** a I IGb******\n" +
+		strings.Repeat("********************\n", 6)
 	if string(e) != want {
 		t.Errorf("got\n%s\nwant\n%s", e, want)
 	}
@@ -97,21 +95,15 @@ func TestEntityPlacement(t *testing.T) {
 	}
 	// Room 2 has two tiles: the goal and the entity; a third entity has
 	// nowhere to go.
-	one := Level{Rooms: []Room{{ID: 1, W: 10, H: 10}, {ID: 2, X: 30, W: 10, H: 10}}, Corridors: []Corridor{{1, 2}}, Entrance: 1, Goal: 2}
-	g, err = Rasterise(one, Options{Cell: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	one := gridmap.Level{Rooms: []gridmap.RoomSpec{{ID: 1, W: 10, H: 10}, {ID: 2, X: 30, W: 10, H: 10}}, Corridors: []gridmap.Edge{{A: 1, B: 2}}, Entrance: 1, Goal: 2}
+	_, g = mapGrid(t, one, gridmap.Options{Cell: 10})
 	if _, _, err := g.Text(TextOptions{Entities: map[int]byte{2: 'b'}}); err == nil || !strings.Contains(err.Error(), "no free tile") {
 		t.Errorf("an entity in a full room: %v", err)
 	}
 }
 
 func TestTextHex(t *testing.T) {
-	g, err := Rasterise(fiveRooms(), Options{Cell: 10, Lattice: Hex})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := mapGrid(t, fiveRooms(), gridmap.Options{Cell: 10, Hex: true})
 	if _, _, err := g.Text(TextOptions{}); err == nil {
 		t.Error("Text accepts a hex grid")
 	}
@@ -121,10 +113,7 @@ func TestTextHex(t *testing.T) {
 // of the grid, and reads back into the same document.
 func TestTilesJSON(t *testing.T) {
 	for _, l := range []Lattice{Square, Hex} {
-		g, err := Rasterise(fiveRooms(), Options{Cell: 12, Lattice: l})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, g := mapGrid(t, fiveRooms(), gridmap.Options{Cell: 12, Hex: l == Hex})
 		var b bytes.Buffer
 		if err := g.WriteTilesJSON(&b); err != nil {
 			t.Fatal(err)

@@ -6,22 +6,38 @@ import (
 	"image/png"
 	"testing"
 
+	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/raster"
 )
 
 // tilesLevel is a hand-built level: four rooms of three tags in a loop.
-func tilesLevel() raster.Level {
-	return raster.Level{
-		Rooms: []raster.Room{
+func tilesLevel() gridmap.Level {
+	return gridmap.Level{
+		Rooms: []gridmap.RoomSpec{
 			{ID: 1, X: 0, Y: 0, W: 80, H: 60, Tag: "start"},
 			{ID: 2, X: 160, Y: 0, W: 60, H: 60, Tag: "hall"},
 			{ID: 3, X: 160, Y: 140, W: 80, H: 60, Tag: "hall"},
 			{ID: 4, X: 0, Y: 150, W: 60, H: 80, Tag: "vault"},
 		},
-		Corridors: []raster.Corridor{{A: 1, B: 2}, {A: 2, B: 3}, {A: 3, B: 4}, {A: 4, B: 1}},
+		Corridors: []gridmap.Edge{{A: 1, B: 2}, {A: 2, B: 3}, {A: 3, B: 4}, {A: 4, B: 1}},
 		Entrance:  1,
 		Goal:      3,
 	}
+}
+
+// tilesGrid draws lv with the map stage at cell size 10 and returns its
+// tiles.
+func tilesGrid(t *testing.T, lv gridmap.Level, l raster.Lattice) *raster.Grid {
+	t.Helper()
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10, Hex: l == raster.Hex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := raster.FromMap(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func TestTilesPNG(t *testing.T) {
@@ -35,21 +51,19 @@ func TestTilesPNG(t *testing.T) {
 		width, height int // of the picture
 		px            float64
 	}{
-		// 29 × 27 tiles: 2048/29 = 70.6, so 70 pixels a tile.
-		{"square", raster.Square, TilesPNG{}, 29 * 70, 27 * 70, 70},
-		{"square small", raster.Square, TilesPNG{MaxSize: 100}, 29 * 3, 27 * 3, 3},
-		// At MinSize the tiles would be 2.2 pixels: they are 2.
-		{"square minimum", raster.Square, TilesPNG{MaxSize: 64}, 29 * 2, 27 * 2, 2},
-		// 30 × 31 hexes: 30.5 cells wide, 30·√3/2 + 2/√3 = 27.13 tall;
-		// 2048/30.5 = 67.1, so 67 pixels a tile, 2043.5 × 1818.0.
-		{"hex", raster.Hex, TilesPNG{}, 2044, 1819, 67},
+		// 36 × 34 tiles: 2048/36 = 56.9, so 56 pixels a tile.
+		{"square", raster.Square, TilesPNG{}, 36 * 56, 34 * 56, 56},
+		{"square small", raster.Square, TilesPNG{MaxSize: 110}, 36 * 3, 34 * 3, 3},
+		// At MinSize the tiles would be 1.8 pixels: they are
+		// MinTilePixels, and the picture is larger than MinSize.
+		{"square minimum", raster.Square, TilesPNG{MaxSize: 64}, 36 * 2, 34 * 2, 2},
+		// 36 × 37 hexes: 36.5 cells wide, 36·√3/2 + 2/√3 = 32.33 tall;
+		// 2048/36.5 = 56.1, so 56 pixels a tile, 2044 × 1810.6.
+		{"hex", raster.Hex, TilesPNG{}, 2044, 1811, 56},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := raster.Rasterise(tilesLevel(), raster.Options{Cell: 10, Lattice: tc.lattice})
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := tilesGrid(t, tilesLevel(), tc.lattice)
 			var b bytes.Buffer
 			if err := WriteTilesPNG(&b, g, tc.opts); err != nil {
 				t.Fatal(err)
@@ -113,10 +127,7 @@ func TestTilesPNG(t *testing.T) {
 // TestTilesPNGSeams: between two floor tiles of a room, the hex picture
 // shows the room's colour, not the wall behind.
 func TestTilesPNGSeams(t *testing.T) {
-	g, err := raster.Rasterise(tilesLevel(), raster.Options{Cell: 10, Lattice: raster.Hex})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := tilesGrid(t, tilesLevel(), raster.Hex)
 	img, err := TilesPNG{MaxSize: 500}.Render(g)
 	if err != nil {
 		t.Fatal(err)
@@ -151,18 +162,12 @@ func TestTilesPNGSeams(t *testing.T) {
 }
 
 func TestTilesPNGErrors(t *testing.T) {
-	g, err := raster.Rasterise(tilesLevel(), raster.Options{Cell: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	huge, err := raster.Rasterise(raster.Level{
-		Rooms:     []raster.Room{{ID: 1, W: 1, H: 1}, {ID: 2, X: 20000, W: 1, H: 1}},
-		Corridors: []raster.Corridor{{A: 1, B: 2}},
+	g := tilesGrid(t, tilesLevel(), raster.Square)
+	huge := tilesGrid(t, gridmap.Level{
+		Rooms:     []gridmap.RoomSpec{{ID: 1, W: 10, H: 10}, {ID: 2, X: 200000, W: 10, H: 10}},
+		Corridors: []gridmap.Edge{{A: 1, B: 2}},
 		Entrance:  1, Goal: 2,
-	}, raster.Options{Cell: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, raster.Square)
 	for _, tc := range []struct {
 		name string
 		g    *raster.Grid

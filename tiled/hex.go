@@ -75,14 +75,6 @@ func abs(v int) int {
 	return v
 }
 
-// size returns the size of the map's picture in pixels.
-func (g geometry) size(w, h int) (int, int) {
-	if !g.hex {
-		return w * g.tw, h * g.th
-	}
-	return w*g.tw + g.tw/2, (h-1)*g.rowH() + g.th
-}
-
 // rowH is the distance between the tops of two rows of tiles.
 func (g geometry) rowH() int {
 	if g.hex {

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/serve"
 )
@@ -111,7 +109,6 @@ func (a *app) execute(ctx context.Context, args []string) int {
 func flagHint(err error) string {
 	var te *level.TimeoutError
 	var me *level.MemoryError
-	var ce *raster.CheckError
 	var ge *gridmap.CellError
 	var ne *serve.NotLoopbackError
 	switch {
@@ -119,8 +116,6 @@ func flagHint(err error) string {
 		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", te.Suggest())
 	case errors.As(err, &me):
 		return fmt.Sprintf("the memory budget is --max-memory (for example --max-memory %d)", max(2*(me.Limit>>20), 1))
-	case errors.As(err, &ce) && ce.Suggestion > 0:
-		return fmt.Sprintf("the cell size is --cell: --cell %s", strconv.FormatFloat(ce.Suggestion, 'g', -1, 64))
 	case errors.As(err, &ge) && ge.Suggestion > 0:
 		return fmt.Sprintf("the cell size is --cell: --cell %.4g", ge.Suggestion)
 	case errors.As(err, &ne):
