@@ -53,6 +53,15 @@ func tmxrasterizer(t *testing.T) string {
 	return bin
 }
 
+// pictureSize returns the size in pixels of Tiled's picture of a w × h
+// map: on hexes odd rows stick out half a tile and rows overlap.
+func pictureSize(g geometry, w, h int) (int, int) {
+	if !g.hex {
+		return w * g.tw, h * g.th
+	}
+	return w*g.tw + g.tw/2, (h-1)*g.rowH() + g.th
+}
+
 // checkRendering compares Tiled's rendering of a map's tile layer with the
 // map, pixel by pixel: every pixel of cell (x, y) must be the pixel of
 // its tile in the tileset image (its room's tag's floor, or its kind's),
@@ -60,7 +69,7 @@ func tmxrasterizer(t *testing.T) string {
 func checkRendering(t *testing.T, name string, got *image.RGBA, m *gridmap.Map, o Options) {
 	t.Helper()
 	g := o.geometry(m)
-	if w, h := g.size(m.W, m.H); got.Bounds().Size() != image.Pt(w, h) {
+	if w, h := pictureSize(g, m.W, m.H); got.Bounds().Size() != image.Pt(w, h) {
 		t.Fatalf("%s: Tiled rendered %v pixels, want %d×%d", name, got.Bounds().Size(), w, h)
 	}
 	tiles, err := o.TilesetImage(m)
