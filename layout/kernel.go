@@ -170,7 +170,21 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	if dist < 0.5 {
 		dist = 0.5
 	}
-	return scale(springFactor(d.hooke, d.f.SpringStrength, dist, t), to)
+	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*springWeight(h)), to)
+}
+
+// springWeight returns the weight of h's spring, the inverse of its
+// length factor: a corridor's deviation from its target then costs what it
+// costs in the unit its visible length is judged in (visible length ÷
+// factor), as stress majorization weighs each pair by a power of its
+// target distance (w = d⁻², Gansner, Koren and North 2004). With equal springs, the spokes of a
+// crowded room all stretch by about as many world units, which is twice
+// as much for an antechamber of factor 0.5 and a third for an approach of
+// factor 3. The step size counts the weights (step), so a heavy spring
+// does not oscillate. Factor 1 gives 1: levels without factors are
+// unchanged to the bit.
+func springWeight(h grammar.Half) float64 {
+	return 1 / lengthFactor(h.LengthFactor)
 }
 
 // radii returns the radii the forces see: the full ones while the rooms
