@@ -173,18 +173,19 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*springWeight(h)), to)
 }
 
-// springWeight returns the weight of h's spring, the inverse of its
-// length factor: a corridor's deviation from its target then costs what it
-// costs in the unit its visible length is judged in (visible length ÷
-// factor), as stress majorization weighs each pair by a power of its
-// target distance (w = d⁻², Gansner, Koren and North 2004). With equal springs, the spokes of a
-// crowded room all stretch by about as many world units, which is twice
-// as much for an antechamber of factor 0.5 and a third for an approach of
-// factor 3. The step size counts the weights (step), so a heavy spring
-// does not oscillate. Factor 1 gives 1: levels without factors are
-// unchanged to the bit.
+// springWeight returns the weight of h's spring, 1/f² for a length factor
+// f: the spring then descends the stress of the visible lengths as they
+// are judged, Σ((d − t)/f)², whose gradient per corridor is (d − t)/f², as
+// stress majorization weighs each pair by its target distance to the −2
+// (Gansner, Koren and North 2004). With equal springs the spokes of a
+// crowded room all stretch by about as many world units, which counts
+// twice for an antechamber of factor 0.5 and a third for an approach of
+// factor 3 (hub's tail; NOTES.md). The step size counts the weights
+// (step), so a stiff spring does not oscillate. Factor 1 gives 1: levels
+// without factors are unchanged to the bit.
 func springWeight(h grammar.Half) float64 {
-	return 1 / lengthFactor(h.LengthFactor)
+	f := lengthFactor(h.LengthFactor)
+	return 1 / float64(f*f)
 }
 
 // radii returns the radii the forces see: the full ones while the rooms
