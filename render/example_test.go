@@ -114,5 +114,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":118,"height":137,"entrance":{"q":-15,"r":123},"goal":{"q":54,"r":13},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":61,"height":67,"entrance":{"q":-4,"r":57},"goal":{"q":28,"r":7},
 }
