@@ -3,8 +3,6 @@ package render
 import (
 	"image/color"
 	"math"
-
-	"github.com/fogleman/gg"
 )
 
 // Colours of the walkthrough (PNG.Trace, levels with locks).
@@ -18,7 +16,7 @@ var (
 // room centre to room centre, each corridor walked drawn to the right of
 // its direction so that a way back shows beside the way there; a key in
 // every key room and a padlock in every locked room, on top.
-func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
+func (s *scene) walkthrough(dc *pen, visible func(int) bool) {
 	sol := s.d.Route.Solution
 	if sol == nil {
 		return
@@ -26,9 +24,6 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 	n := len(s.d.Vertices)
 	ok := func(id int) bool { return id >= 0 && id < n && visible(id) }
 	width := math.Max(3*s.u, 1.5)
-	dc.SetLineCap(gg.LineCapRound)
-	dc.SetLineWidth(width)
-	dc.SetColor(walkColor)
 	for i := 1; i < len(sol.Walk); i++ {
 		a, b := sol.Walk[i-1], sol.Walk[i]
 		if !ok(a) || !ok(b) {
@@ -42,8 +37,7 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 			continue
 		}
 		ox, oy := -dy/l*1.2*width, dx/l*1.2*width
-		dc.DrawLine(x1+ox, y1+oy, x2+ox, y2+oy)
-		dc.Stroke()
+		dc.strokeLine(x1+ox, y1+oy, x2+ox, y2+oy, width, walkColor)
 	}
 	size := func(v Vertex) float64 {
 		_, _, w, h := s.rect(v)
@@ -77,7 +71,7 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 
 // drawKey draws a key of size r centred on (x, y): a ring, a shaft and
 // two teeth.
-func drawKey(dc *gg.Context, x, y, r float64) {
+func drawKey(dc *pen, x, y, r float64) {
 	lw := math.Max(r*0.22, 1)
 	dc.SetLineWidth(lw)
 	dc.SetColor(keyColor)
@@ -91,7 +85,7 @@ func drawKey(dc *gg.Context, x, y, r float64) {
 
 // drawPadlock draws a padlock of size r centred on (x, y): a shackle over
 // a body.
-func drawPadlock(dc *gg.Context, x, y, r float64) {
+func drawPadlock(dc *pen, x, y, r float64) {
 	dc.SetColor(lockColor)
 	dc.SetLineWidth(math.Max(r*0.2, 1))
 	dc.DrawRoundedRectangle(x-r*0.45, y-r*0.9, r*0.9, r, r*0.4)
