@@ -28,9 +28,9 @@ type convex interface {
 	// extent is the shape's horizontal extent on the line y, which must
 	// lie within rows.
 	extent(y float64) (l, r float64)
-	// hull is the horizontal extent of the part of the shape in the strip
-	// ya ≤ y ≤ yb; l > r when the strip misses it.
-	hull(ya, yb float64) (l, r float64)
+	// extremes are the ranges of y at which the shape reaches its least
+	// x (l0 to l1) and its greatest (r0 to r1).
+	extremes() (l0, l1, r0, r1 float64)
 	// coverage is the part of the pixel centred at (x, y) inside the
 	// shape, from 0 to 1.
 	coverage(x, y float64) float64
@@ -61,12 +61,8 @@ func (q roundRect) extent(y float64) (float64, float64) {
 	return q.x0 + k, q.x1 - k
 }
 
-func (q roundRect) hull(ya, yb float64) (float64, float64) {
-	ya, yb = max(ya, q.y0), min(yb, q.y1)
-	if ya > yb {
-		return 1, 0
-	}
-	return q.extent(nearest(q.y0+q.r, q.y1-q.r, ya, yb))
+func (q roundRect) extremes() (float64, float64, float64, float64) {
+	return q.y0 + q.r, q.y1 - q.r, q.y0 + q.r, q.y1 - q.r
 }
 
 func (q roundRect) coverage(x, y float64) float64 {
@@ -77,7 +73,7 @@ func (q roundRect) coverage(x, y float64) float64 {
 	case q.r >= 2 && qx > 0 && qy > 0:
 		d := math.Sqrt(float64(qx*qx) + float64(qy*qy))
 		return edgeCoverage(q.r-d, qx/d, qy/d)
-	case q.r > 0 && qx > -0.5 && qy > -0.5:
+	case q.r > 0 && q.r < 2 && qx > -0.5 && qy > -0.5:
 		// A corner too tight for its tangent line: sample the pixel.
 		return sampled(x, y, q.contains)
 	}
@@ -159,25 +155,17 @@ func (c capsule) extent(y float64) (float64, float64) {
 	return l, r
 }
 
-func (c capsule) hull(ya, yb float64) (float64, float64) {
-	top, bottom := c.rows()
-	ya, yb = max(ya, top), min(yb, bottom)
-	if ya > yb {
-		return 1, 0
-	}
+func (c capsule) extremes() (float64, float64, float64, float64) {
 	// The leftmost point is the centre line of the left end's cap (all of
 	// it when the segment is vertical), likewise the rightmost.
-	ly, ry := [2]float64{c.ay, c.ay}, [2]float64{c.by, c.by}
 	switch {
+	case c.ax < c.bx:
+		return c.ay, c.ay, c.by, c.by
 	case c.bx < c.ax:
-		ly, ry = ry, ly
-	case c.bx == c.ax:
-		ly = [2]float64{min(c.ay, c.by), max(c.ay, c.by)}
-		ry = ly
+		return c.by, c.by, c.ay, c.ay
 	}
-	l, _ := c.extent(nearest(ly[0], ly[1], ya, yb))
-	_, r := c.extent(nearest(ry[0], ry[1], ya, yb))
-	return l, r
+	lo, hi := min(c.ay, c.by), max(c.ay, c.by)
+	return lo, hi, lo, hi
 }
 
 func (c capsule) coverage(x, y float64) float64 {
@@ -262,20 +250,22 @@ func fillShape(img *image.RGBA, shape, hole convex, c color.RGBA) {
 	y0 := max(int(math.Floor(top)), b.Min.Y)
 	y1 := min(int(math.Ceil(bottom)), b.Max.Y)
 	p := newPainter(img, c)
+	sr := newRowScan(shape)
+	var hr rowScan
+	if hole != nil {
+		hr = newRowScan(hole)
+	}
 	for y := y0; y < y1; y++ {
 		ya, yb := float64(y), float64(y+1)
-		l, r := shape.hull(ya, yb)
-		if l > r {
+		x0, x1, f0, f1, ok := sr.row(ya, yb)
+		if !ok {
 			continue
 		}
-		x0, x1 := max(int(math.Floor(l)), b.Min.X), min(int(math.Ceil(r)), b.Max.X)
-		f0, f1 := inside(shape, ya, yb, top, bottom)
+		x0, x1 = max(x0, b.Min.X), min(x1, b.Max.X)
 		h0, h1, hf0, hf1 := 0, 0, 0, 0 // pixels the hole touches, and fills
 		if hole != nil {
-			ht, hb := hole.rows()
-			if hl, hr := hole.hull(ya, yb); hl <= hr {
-				h0, h1 = int(math.Floor(hl)), int(math.Ceil(hr))
-				hf0, hf1 = inside(hole, ya, yb, ht, hb)
+			if a0, a1, af0, af1, ok := hr.row(ya, yb); ok {
+				h0, h1, hf0, hf1 = a0, a1, af0, af1
 			}
 		}
 		cy := ya + 0.5
@@ -306,20 +296,64 @@ func fillShape(img *image.RGBA, shape, hole convex, c color.RGBA) {
 	}
 }
 
-// inside returns the pixels of the row from ya to yb that lie wholly in
-// the shape (whose rows are top to bottom): by convexity, those inside
-// its extents on both of the row's edges.
-func inside(s convex, ya, yb, top, bottom float64) (int, int) {
-	if ya < top || yb > bottom {
-		return 0, 0
+// A rowScan finds, row after row, the pixels a convex shape touches and
+// those it covers, evaluating its extent once per line between rows: the
+// extent at a row's bottom is the next row's top.
+type rowScan struct {
+	s                   convex
+	top, bottom         float64
+	l0, l1, r0, r1      float64
+	lastY, lastL, lastR float64
+	cached              bool
+}
+
+func newRowScan(s convex) rowScan {
+	r := rowScan{s: s}
+	r.top, r.bottom = s.rows()
+	r.l0, r.l1, r.r0, r.r1 = s.extremes()
+	return r
+}
+
+func (r *rowScan) extent(y float64) (float64, float64) {
+	if !r.cached || y != r.lastY {
+		r.lastL, r.lastR = r.s.extent(y)
+		r.lastY, r.cached = y, true
 	}
-	l1, r1 := s.extent(ya)
-	l2, r2 := s.extent(yb)
-	f0, f1 := int(math.Ceil(max(l1, l2))), int(math.Floor(min(r1, r2)))
-	if f0 >= f1 {
-		return 0, 0
+	return r.lastL, r.lastR
+}
+
+// row returns the pixels x0 ≤ x < x1 of the row from ya to yb that the
+// shape touches and f0 ≤ x < f1 that lie wholly in it (by convexity, those
+// inside its extents on both of the row's edges); ok is false when it
+// touches none.
+func (r *rowScan) row(ya, yb float64) (x0, x1, f0, f1 int, ok bool) {
+	a, b := max(ya, r.top), min(yb, r.bottom)
+	if a > b {
+		return 0, 0, 0, 0, false
 	}
-	return f0, f1
+	// The bottom first, then the top, so that the next row's top is the
+	// cached value.
+	lb, rb := r.s.extent(b)
+	la, ra := r.extent(a)
+	r.lastY, r.lastL, r.lastR = b, lb, rb
+	l, rr := min(la, lb), max(ra, rb)
+	if y := nearest(r.l0, r.l1, a, b); y != a && y != b {
+		l, _ = r.s.extent(y)
+	}
+	if y := nearest(r.r0, r.r1, a, b); y != a && y != b {
+		_, rr = r.s.extent(y)
+	}
+	if l > rr {
+		return 0, 0, 0, 0, false
+	}
+	x0, x1 = int(math.Floor(l)), int(math.Ceil(rr))
+	if a == ya && b == yb {
+		f0, f1 = int(math.Ceil(max(la, lb))), int(math.Floor(min(ra, rb)))
+		if f0 >= f1 {
+			f0, f1 = 0, 0
+		}
+	}
+	return x0, x1, f0, f1, true
 }
 
 // A painter composites one colour over an RGBA picture with freetype's
