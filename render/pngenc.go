@@ -79,7 +79,14 @@ func paletteInto(img *image.RGBA, idx []byte) (pal []uint32, _ []byte, ok bool) 
 		vals[i] = -1
 	}
 	last, lastIdx := uint32(0), -1
-	for y := range h {
+	for i := range h {
+		// Counting goes from the bottom up: a preview's footer, text
+		// anti-aliased on a flat colour, shows more than 256 colours in
+		// its first rows.
+		y := i
+		if idx == nil {
+			y = h - 1 - i
+		}
 		row := img.Pix[(b.Min.Y+y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
 		for x := range w {
 			px := row[4*x : 4*x+4 : 4*x+4]
