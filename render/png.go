@@ -569,12 +569,9 @@ func (s *scene) markers(dc *pen, visible func(int) bool) {
 		if rt.Goal == rt.Entrance {
 			x -= r
 		}
-		dc.DrawCircle(x, y, r)
-		dc.SetColor(paperColor)
-		dc.FillPreserve()
+		dc.fillCircle(x, y, r, paperColor)
+		dc.strokeCircle(x, y, r, math.Max(r*0.18, 1), entranceColor)
 		dc.SetColor(entranceColor)
-		dc.SetLineWidth(math.Max(r*0.18, 1))
-		dc.Stroke()
 		dc.MoveTo(x-r*0.35, y-r*0.5)
 		dc.LineTo(x+r*0.55, y)
 		dc.LineTo(x-r*0.35, y+r*0.5)

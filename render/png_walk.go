@@ -44,12 +44,8 @@ func (s *scene) walkthrough(dc *pen, visible func(int) bool) {
 		return min(max(min(w, h)*0.3, 8*s.u, 4), float64(s.size)/20)
 	}
 	disc := func(x, y, r float64, c color.RGBA) {
-		dc.DrawCircle(x, y, r*1.25)
-		dc.SetColor(paperColor)
-		dc.FillPreserve()
-		dc.SetColor(c)
-		dc.SetLineWidth(math.Max(r*0.12, 1))
-		dc.Stroke()
+		dc.fillCircle(x, y, r*1.25, paperColor)
+		dc.strokeCircle(x, y, r*1.25, math.Max(r*0.12, 1), c)
 	}
 	for _, k := range sol.Keys {
 		if ok(k.Room) {
@@ -73,26 +69,16 @@ func (s *scene) walkthrough(dc *pen, visible func(int) bool) {
 // two teeth.
 func drawKey(dc *pen, x, y, r float64) {
 	lw := math.Max(r*0.22, 1)
-	dc.SetLineWidth(lw)
-	dc.SetColor(keyColor)
-	dc.DrawCircle(x-r*0.5, y, r*0.35)
-	dc.Stroke()
-	dc.DrawLine(x-r*0.15, y, x+r*0.85, y)
-	dc.DrawLine(x+r*0.7, y, x+r*0.7, y+r*0.4)
-	dc.DrawLine(x+r*0.4, y, x+r*0.4, y+r*0.3)
-	dc.Stroke()
+	dc.strokeCircle(x-r*0.5, y, r*0.35, lw, keyColor)
+	dc.strokeLine(x-r*0.15, y, x+r*0.85, y, lw, keyColor)
+	dc.strokeLine(x+r*0.7, y, x+r*0.7, y+r*0.4, lw, keyColor)
+	dc.strokeLine(x+r*0.4, y, x+r*0.4, y+r*0.3, lw, keyColor)
 }
 
 // drawPadlock draws a padlock of size r centred on (x, y): a shackle over
 // a body.
 func drawPadlock(dc *pen, x, y, r float64) {
-	dc.SetColor(lockColor)
-	dc.SetLineWidth(math.Max(r*0.2, 1))
-	dc.DrawRoundedRectangle(x-r*0.45, y-r*0.9, r*0.9, r, r*0.4)
-	dc.Stroke()
-	dc.DrawRoundedRectangle(x-r*0.7, y-r*0.2, r*1.4, r*1.05, r*0.15)
-	dc.Fill()
-	dc.SetColor(paperColor)
-	dc.DrawCircle(x, y+r*0.3, r*0.15)
-	dc.Fill()
+	dc.strokeRoundRect(x-r*0.45, y-r*0.9, r*0.9, r, r*0.4, math.Max(r*0.2, 1), lockColor)
+	dc.fillRoundRect(x-r*0.7, y-r*0.2, r*1.4, r*1.05, r*0.15, lockColor)
+	dc.fillCircle(x, y+r*0.3, r*0.15, paperColor)
 }

@@ -219,6 +219,7 @@ func runDeflate(img *image.RGBA) []byte {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	rowLen := 1 + 3*width
+	leftCode, upCode := distCode(3), distCode(rowLen) // the only distances
 	bw := bitWriter{out: make([]byte, 0, 1<<18)}
 	bw.out = append(bw.out, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
 	bw.bits(3, 3)                       // the final block, fixed codes
@@ -241,11 +242,11 @@ func runDeflate(img *image.RGBA) []byte {
 			}
 			switch {
 			case left > x && left >= up:
-				bw.match(3*(left-x), 3)
+				bw.match(3*(left-x), leftCode)
 				sum.run(pixelAt(cur, x-1), left-x)
 				x = left
 			case up > x:
-				bw.match(3*(up-x), rowLen)
+				bw.match(3*(up-x), upCode)
 				sum.span(cur[4*x : 4*up])
 				x = up
 			default:
@@ -394,19 +395,28 @@ func (w *bitWriter) literal(sym int) {
 	w.bits(uint64(c.code), uint(c.len))
 }
 
-// match writes copies of n bytes from dist back, n a multiple of 3: pieces
-// of at most 258 bytes, each at least 3 since 258 is a multiple of 3.
-func (w *bitWriter) match(n, dist int) {
-	dc := distCode(dist)
+// match writes copies of n bytes from the distance whose code (distCode)
+// is dc, n a multiple of 3: pieces of at most 258 bytes, each at least 3
+// since 258 is a multiple of 3, each written at once (at most 31 bits).
+func (w *bitWriter) match(n int, dc fixedCode) {
 	for n > 0 {
 		l := min(n, 258)
 		n -= l
-		lc := lengthCodes[l]
-		w.literal(int(lc.sym))
-		w.bits(uint64(lc.extra), uint(lc.extraBits))
-		w.bits(uint64(dc.code), uint(dc.len))
+		lc := matchCodes[l]
+		w.bits(uint64(lc.code)|uint64(dc.code)<<lc.len, uint(lc.len)+uint(dc.len))
 	}
 }
+
+// matchCodes holds, for each match length from 3 to 258, its length
+// symbol's fixed code followed by its extra bits.
+var matchCodes = func() (out [259]fixedCode) {
+	for l := 3; l <= 258; l++ {
+		lc := lengthCodes[l]
+		sym := fixedLitCodes[lc.sym]
+		out[l] = fixedCode{sym.code | uint32(lc.extra)<<sym.len, sym.len + lc.extraBits}
+	}
+	return out
+}()
 
 // fixedCode is a Huffman code, bit-reversed for the bitWriter.
 type fixedCode struct {

@@ -175,7 +175,7 @@ func (c capsule) coverage(x, y float64) float64 {
 	if c.n2 > 0 {
 		t = (float64(px*dx) + float64(py*dy)) / c.n2
 	}
-	if c.r < 2 && (t < 0 || t > 1 || float64(t*t*c.n2) < 1 || float64((1-t)*(1-t)*c.n2) < 1) {
+	if c.r < 1.25 && (t < 0 || t > 1 || float64(t*t*c.n2) < 1 || float64((1-t)*(1-t)*c.n2) < 1) {
 		// Within a pixel of a cap too tight for its tangent line.
 		return sampled(x, y, c.contains)
 	}
@@ -371,7 +371,7 @@ func newPainter(img *image.RGBA, c color.RGBA) painter {
 }
 
 // run paints the pixels x0 ≤ x < x1 of row y at full coverage.
-func (p painter) run(x0, x1, y int) {
+func (p *painter) run(x0, x1, y int) {
 	i := p.img.PixOffset(x0, y)
 	pix := p.img.Pix[i : i+4*(x1-x0) : i+4*(x1-x0)]
 	if p.opaque {
@@ -392,7 +392,7 @@ func (p painter) run(x0, x1, y int) {
 }
 
 // pixel paints pixel (x, y) at coverage cov.
-func (p painter) pixel(x, y int, cov float64) {
+func (p *painter) pixel(x, y int, cov float64) {
 	if !(cov > 0) {
 		return
 	}
@@ -405,7 +405,7 @@ func (p painter) pixel(x, y int, cov float64) {
 	p.blend(p.img.Pix[i:i+4:i+4], ma)
 }
 
-func (p painter) blend(d []byte, ma uint32) {
+func (p *painter) blend(d []byte, ma uint32) {
 	const m = 1<<16 - 1
 	a := (m - (p.ca * ma / m)) * 0x101
 	d[0] = uint8((uint32(d[0])*a + p.cr*ma) / m >> 8)
@@ -421,7 +421,8 @@ func paint(img *image.RGBA, c color.RGBA) {
 	if w == 0 || h == 0 {
 		return
 	}
-	newPainter(img, c).run(img.Rect.Min.X, img.Rect.Max.X, img.Rect.Min.Y)
+	p := newPainter(img, c)
+	p.run(img.Rect.Min.X, img.Rect.Max.X, img.Rect.Min.Y)
 	row := 4 * w
 	if img.Stride != row {
 		for y := 1; y < h; y++ {
@@ -490,4 +491,32 @@ func (p *pen) strokeLine(x1, y1, x2, y2, lw float64, c color.RGBA) {
 		return
 	}
 	fillShape(p.img, newCapsule(x1, y1, x2, y2, lw/2), nil, c)
+}
+
+// fillCircle fills the disc of radius r centred on (x, y).
+func (p *pen) fillCircle(x, y, r float64, c color.RGBA) {
+	if p.reference {
+		p.DrawCircle(x, y, r)
+		p.SetColor(c)
+		p.Fill()
+		return
+	}
+	fillShape(p.img, newCapsule(x, y, x, y, r), nil, c)
+}
+
+// strokeCircle strokes the circle of radius r centred on (x, y) with a
+// line of width lw.
+func (p *pen) strokeCircle(x, y, r, lw float64, c color.RGBA) {
+	if p.reference {
+		p.DrawCircle(x, y, r)
+		p.SetColor(c)
+		p.SetLineWidth(lw)
+		p.Stroke()
+		return
+	}
+	var hole convex
+	if r > lw/2 {
+		hole = newCapsule(x, y, x, y, r-lw/2)
+	}
+	fillShape(p.img, newCapsule(x, y, x, y, r+lw/2), hole, c)
 }
