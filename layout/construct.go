@@ -2,6 +2,7 @@ package layout
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 // Constructor redraws a graph while a grammar builds it: set its
@@ -20,7 +22,11 @@ import (
 // graph. Small graphs are always relaxed whole.
 type Constructor struct {
 	// Forces of the construction drawing ([layout]).
-	Forces Forces
+	Forces params.Forces
+	// Context, if set, ends the drawing's phases and retractions once it
+	// is done; the caller reads its error. A build that completes is the
+	// same with or without it.
+	Context context.Context
 	// Hops is the radius, in edges, of the neighbourhood relaxed first.
 	// Default 2.
 	Hops int
@@ -28,7 +34,7 @@ type Constructor struct {
 	// whole. Default 64.
 	Whole int
 
-	d     *Drawing
+	d     *drawing
 	stats ConstructStats
 	seen  []uint32
 	stamp uint32
@@ -58,9 +64,6 @@ type ConstructStats struct {
 // Stats returns the work done so far.
 func (c *Constructor) Stats() ConstructStats { return c.stats }
 
-// Drawing returns the drawing, or nil before the first rewrite.
-func (c *Constructor) Drawing() *Drawing { return c.d }
-
 // AfterRewrite relaxes g after the rewrite s. Its signature fits
 // grammar.Options.AfterRewrite.
 func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
@@ -72,7 +75,8 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		whole = 64
 	}
 	if c.d == nil {
-		c.d = NewDrawing(g, c.Forces)
+		c.d = newDrawing(g, c.Forces)
+		c.d.ctx = c.Context
 	}
 	d := c.d
 	d.Sync()
@@ -463,12 +467,11 @@ func unit(v r2.Vec) (r2.Vec, bool) {
 // construction drawing keeps.
 const groupHalvings = 30
 
-// cancelled reports whether the drawing's context (Forces.Context) is
+// cancelled reports whether the constructor's Context is
 // done: the crossing checks of a rewrite of thousands of vertices take
 // seconds, so retract looks at it between vertices.
 func (c *Constructor) cancelled() bool {
-	ctx := c.d.f.Context
-	return ctx != nil && ctx.Err() != nil
+	return c.Context != nil && c.Context.Err() != nil
 }
 
 // crossesLocal reports whether a corridor of n crosses or touches a local

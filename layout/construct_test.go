@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 func at(x, y float64) r2.Vec { return r2.Vec{X: x, Y: y} }
@@ -60,7 +62,7 @@ func testGrammar(t testing.TB) *grammar.Grammar {
 func TestConstructorDrawsEdgesNearTarget(t *testing.T) {
 	gr := testGrammar(t)
 	for _, n := range []int{30, 200} {
-		c := &Constructor{Forces: DefaultForces()}
+		c := &Constructor{Forces: freeForces()}
 		res, err := gr.Build(grammar.Options{MaxIterations: 10 * n, MaxVertices: n, AfterRewrite: c.AfterRewrite}, rand.New(rand.NewPCG(1, 1)))
 		if err != nil {
 			t.Fatal(err)
@@ -104,12 +106,12 @@ func TestConstructionEndsCrossingFree(t *testing.T) {
 	}
 	failed := 0
 	for seed := range uint64(seeds) {
-		c := &Constructor{Forces: Forces{CrossingFree: true}}
+		c := &Constructor{Forces: params.Forces{CrossingFree: true}}
 		_, err := gr.Build(grammar.Options{MaxIterations: 200, MaxVertices: 100, AfterRewrite: c.AfterRewrite, RejectCrossings: true}, rand.New(rand.NewPCG(seed, 3)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cs := conflicts(c.Drawing(), false); len(cs) > 0 {
+		if cs := conflicts(c.d, false); len(cs) > 0 {
 			failed++
 			t.Logf("seed %d: %d conflicts in a tree's drawing, first %v", seed, len(cs), cs[0])
 		}
@@ -165,7 +167,7 @@ func relaxSquares(t *testing.T, g *grammar.Graph, gap float64) ([]Room, RelaxSta
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := Relax(g, rooms, gap, DefaultRelax())
+	st, err := Relax(context.Background(), g, rooms, gap, params.DefaultRelax(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +237,7 @@ func TestRetractIntoFreeSector(t *testing.T) {
 		}
 	}
 	c := &Constructor{}
-	c.d = NewDrawing(g, Forces{CrossingFree: true})
+	c.d = newDrawing(g, params.Forces{CrossingFree: true})
 	if !c.crossesLocal(g, r2, nil) && !c.crossesLocal(g, r1, nil) {
 		t.Fatal("the pillar as placed crosses nothing: the test is void")
 	}

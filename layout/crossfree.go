@@ -62,7 +62,7 @@ const roomKeepFraction = 0.2
 func relaxKeep(gap float64) float64 { return max(keep, float64(roomKeepFraction*gap)) }
 
 // keepDistance is the clearance the drawing's bounded moves keep.
-func (d *Drawing) keepDistance() float64 {
+func (d *drawing) keepDistance() float64 {
 	if d.rooms {
 		if d.full != nil {
 			// Inflating: the rooms are not at their size yet, and the
@@ -76,7 +76,7 @@ func (d *Drawing) keepDistance() float64 {
 
 // nearPairs fills d.pairs with every pair of local rooms, and every local
 // room and corridor not ending in it, whose clearance is at most reach.
-func (d *Drawing) nearPairs(reach float64) {
+func (d *drawing) nearPairs(reach float64) {
 	d.discs = d.discs[:0]
 	d.corrs = d.corrs[:0]
 	for _, v := range d.local {
@@ -93,6 +93,81 @@ func (d *Drawing) nearPairs(reach float64) {
 // boundEvery is how many iterations one computation of move budgets
 // lasts.
 const boundEvery = 8
+
+// budgets are the move limits of the current window: each vertex's total
+// budget, and its limits along the directions of what is near it.
+type budgets struct {
+	mode boundMode
+	// free marks the vertices in a conflict, whose moves are not bounded
+	// (mode freeing).
+	free []bool
+	// bound is what is left of each vertex's budget in the window,
+	// boundStart what it was at the window's start, reachOf the budget
+	// that found its pairs, and moved what it moved in the window.
+	bound      []float64
+	boundStart []float64
+	reachOf    []float64
+	moved      []float64
+	// cons holds the window's limits along a direction, vertex v's in
+	// cons[consStart[v]:consEnd[v]] (gathered from rawCons), consMin[v]
+	// the smallest; wstart is each vertex's position at the window's
+	// start, from which the limits are measured.
+	cons      []halfPlane
+	rawCons   []rawHalfPlane
+	consStart []int32
+	consEnd   []int32
+	consMin   []float64
+	wstart    []r2.Vec
+	// windows counts the windows of the phase.
+	windows int
+	// edgePairs holds the rooms and corridors (room, end, end) found
+	// near each other when the budgets were last computed, in the relax
+	// pass: they repel (see repelEdges).
+	edgePairs [][3]int32
+}
+
+// boundMode says how moves are bounded in a phase.
+type boundMode uint8
+
+const (
+	// unbounded: moves are capped by MaxDelta only (CrossingFree off).
+	unbounded boundMode = iota
+	// bounded: every move keeps to its budget and limits.
+	bounded
+	// freeing: as bounded, except that the vertices in a conflict move
+	// freely, so that the forces can undo it; checked again every
+	// freeEvery iterations.
+	freeing
+)
+
+// startBudgets starts a phase's budgets, bounded when on.
+func (b *budgets) startBudgets(on bool) {
+	b.mode = unbounded
+	if on {
+		b.mode = bounded
+	}
+	b.windows = 0
+}
+
+// bounded reports whether moves are bounded.
+func (b *budgets) bounded() bool { return b.mode != unbounded }
+
+// spend clips v's move m, of length l, from p to v's limits (a freed
+// vertex has none), charges it to v's budget, and returns the move and
+// its length.
+func (b *budgets) spend(v int32, m r2.Vec, l float64, p r2.Vec) (r2.Vec, float64) {
+	// No limit can bind a vertex whose moves in the window, this one
+	// included, add up to less than the smallest limit.
+	if !b.free[v] && b.moved[v]+l > b.consMin[v] {
+		m = b.clip(v, m, r2.Sub(p, b.wstart[v]))
+		l = norm(m)
+	}
+	// What is left of the budget for the iterations until the next
+	// computation.
+	b.bound[v] = max(0, b.bound[v]-l)
+	b.moved[v] += l
+	return m, l
+}
 
 // halfPlane limits a vertex's total move over a window along dir (a unit
 // vector toward something near it) to at most b.
@@ -117,7 +192,7 @@ const firstBudget = 2
 // it moved in the last window, within [minBudget, boundEvery] maximal
 // moves, so that a settling drawing has few pairs to watch; a vertex held
 // back by it is starved (see Update), and its next budget doubles.
-func (d *Drawing) computeBounds() {
+func (d *drawing) computeBounds() {
 	n := len(d.Pos)
 	d.bound = resize(d.bound, n)
 	d.reachOf = resize(d.reachOf, n)
@@ -174,15 +249,14 @@ func (d *Drawing) computeBounds() {
 			}
 		}
 	}
-	d.sortCons()
-	d.saveBudgets()
+	d.gather(d.local, len(d.Pos))
 }
 
 // budgetMode says whether the window's pairs are tried directly, and the
 // largest budget of a vertex in the window: boundEvery maximal moves when
 // direct, two through the Checker (the pairs found grow with the square of
 // the reach).
-func (d *Drawing) budgetMode() (direct bool, most float64) {
+func (d *drawing) budgetMode() (direct bool, most float64) {
 	direct = len(d.active)*len(d.local) <= directPairs
 	most = float64(boundEvery * d.maxMove())
 	if !direct {
@@ -199,11 +273,11 @@ func (d *Drawing) budgetMode() (direct bool, most float64) {
 // that had drifted could cross a corridor just beyond it within a window
 // (caves at 3,000 rooms, seed 2: a local phase that started without a
 // crossing ended with 6).
-func (d *Drawing) frameTooSmall(most float64) bool {
+func (d *drawing) frameTooSmall(most float64) bool {
 	if len(d.active) == len(d.Pos) {
 		return false // the frame is the whole drawing
 	}
-	room := float64(float64(d.frame-most) - d.keepDistance())
+	room := d.extent - most - d.keepDistance()
 	for _, v := range d.active {
 		if dist(d.Pos[v], d.origin[v]) > room {
 			return true
@@ -215,50 +289,55 @@ func (d *Drawing) frameTooSmall(most float64) bool {
 // pairReach is the clearance below which a room u and a room or corridor
 // with ends a and b (a == b for a room) can bind within the window: their
 // total budgets plus keep.
-func (d *Drawing) pairReach(u, a, b int32, k float64) float64 {
+func (d *drawing) pairReach(u, a, b int32, k float64) float64 {
 	return float64(d.reachOf[u]+max(d.reachOf[a], d.reachOf[b])) + k
 }
 
-// sortCons gathers the window's limits by vertex (counting sort over the
-// local vertices, stable, so the order is the order they were found).
-func (d *Drawing) sortCons() {
-	for _, v := range d.local {
-		d.consStart[v] = 0
+// gather sorts the window's limits by vertex (counting sort over the
+// local vertices, of n, stable, so the order is the order they were
+// found), and records every local vertex's budget at the window's start.
+func (b *budgets) gather(local []int32, n int) {
+	for _, v := range local {
+		b.consStart[v] = 0
 	}
-	for _, c := range d.rawCons {
-		d.consStart[c.v]++
+	for _, c := range b.rawCons {
+		b.consStart[c.v]++
 	}
 	at := int32(0)
-	for _, v := range d.local {
-		cnt := d.consStart[v]
-		d.consStart[v] = at
+	for _, v := range local {
+		cnt := b.consStart[v]
+		b.consStart[v] = at
 		at += cnt
 	}
-	d.cons = resize(d.cons, len(d.rawCons))
-	d.consEnd = resize(d.consEnd, len(d.Pos))
-	d.consMin = resize(d.consMin, len(d.Pos))
-	for _, v := range d.local {
-		d.consEnd[v] = d.consStart[v]
-		d.consMin[v] = math.Inf(1)
+	b.cons = resize(b.cons, len(b.rawCons))
+	b.consEnd = resize(b.consEnd, n)
+	b.consMin = resize(b.consMin, n)
+	for _, v := range local {
+		b.consEnd[v] = b.consStart[v]
+		b.consMin[v] = math.Inf(1)
 	}
-	for _, c := range d.rawCons {
-		d.cons[d.consEnd[c.v]] = c.h
-		d.consEnd[c.v]++
-		if c.h.b < d.consMin[c.v] {
-			d.consMin[c.v] = c.h.b
+	for _, c := range b.rawCons {
+		b.cons[b.consEnd[c.v]] = c.h
+		b.consEnd[c.v]++
+		if c.h.b < b.consMin[c.v] {
+			b.consMin[c.v] = c.h.b
 		}
+	}
+	b.boundStart = resize(b.boundStart, n)
+	for _, v := range local {
+		b.boundStart[v] = b.bound[v]
 	}
 }
 
 // boundRooms limits rooms u and v, whatever their clearance, toward each
 // other.
-func (d *Drawing) boundRooms(u, v int32, k float64) {
+func (d *drawing) boundRooms(u, v int32, k float64) {
 	if d.free[u] && d.free[v] {
 		return
 	}
 	pu, pv := d.Pos[u], d.Pos[v]
 	to := r2.Sub(pv, pu)
-	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	l := norm(to)
 	c := float64(l-d.Radius[u]) - d.Radius[v]
 	b := limitFor(c, k)
 	var dir r2.Vec
@@ -273,10 +352,10 @@ func (d *Drawing) boundRooms(u, v int32, k float64) {
 
 // boundRoomCorridor limits room u toward corridor ab, and both ends of
 // the corridor toward u.
-func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
+func (d *drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 	q := nearestOnSegment(d.Pos[u], d.Pos[a], d.Pos[bb])
 	to := r2.Sub(q, d.Pos[u])
-	l := math.Sqrt(float64(to.X*to.X) + float64(to.Y*to.Y))
+	l := norm(to)
 	if d.rooms && float64(l-d.Radius[u]) < float64(d.f.Cutoff*d.f.EdgeLength) {
 		d.edgePairs = append(d.edgePairs, [3]int32{u, a, bb})
 	}
@@ -299,13 +378,13 @@ func (d *Drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 }
 
 // constrain limits v's total move in the window along dir to b.
-func (d *Drawing) constrain(v int32, dir r2.Vec, b float64) {
+func (d *drawing) constrain(v int32, dir r2.Vec, b float64) {
 	if d.isActive[v] && !d.free[v] && b < d.reachOf[v] {
 		d.rawCons = append(d.rawCons, rawHalfPlane{v: v, h: halfPlane{dir: dir, b: b}})
 	}
 }
 
-// rawHalfPlane is a limit on vertex v, before sortCons.
+// rawHalfPlane is a limit on vertex v, before gather.
 type rawHalfPlane struct {
 	v int32
 	h halfPlane
@@ -320,7 +399,7 @@ const directPairs = 1 << 15
 
 // directBounds limits every pair that has an active member and is within
 // reach: only active vertices move, so only those pairs can close.
-func (d *Drawing) directBounds(k float64) {
+func (d *drawing) directBounds(k float64) {
 	for _, u := range d.active {
 		pu, ru := d.Pos[u], d.Radius[u]
 		for _, v := range d.local {
@@ -366,23 +445,22 @@ func (d *Drawing) directBounds(k float64) {
 	}
 }
 
-// clip shortens the move m of v so that v's total move in the window
-// keeps to every limit along a direction, and then lets what is left
+// clip shortens the move m of v, which has moved done in the window so
+// far, so that v's total move in the window keeps to every limit along a direction, and then lets what is left
 // slide along the limit that stopped it, clipped again. The window's
 // total so far keeps to every limit, and the limits are convex, so the
 // result does too.
-func (d *Drawing) clip(v int32, m r2.Vec) r2.Vec {
-	done := r2.Sub(d.Pos[v], d.wstart[v])
+func (b *budgets) clip(v int32, m, done r2.Vec) r2.Vec {
 	out := r2.Vec{}
 	for pass := 0; pass < 2; pass++ {
 		alpha, stop := 1.0, int32(-1)
-		for i := d.consStart[v]; i < d.consEnd[v]; i++ {
-			h := &d.cons[i]
-			md := float64(m.X*h.dir.X) + float64(m.Y*h.dir.Y)
+		for i := b.consStart[v]; i < b.consEnd[v]; i++ {
+			h := &b.cons[i]
+			md := dot(m, h.dir)
 			if md <= 0 {
 				continue
 			}
-			slack := h.b - (float64(done.X*h.dir.X) + float64(done.Y*h.dir.Y))
+			slack := h.b - dot(done, h.dir)
 			if slack < 0 {
 				slack = 0
 			}
@@ -390,7 +468,7 @@ func (d *Drawing) clip(v int32, m r2.Vec) r2.Vec {
 				alpha, stop = a, i
 			}
 		}
-		step := r2.Vec{X: float64(m.X * alpha), Y: float64(m.Y * alpha)}
+		step := scale(alpha, m)
 		out = r2.Add(out, step)
 		if stop < 0 || pass == 1 {
 			break
@@ -399,18 +477,10 @@ func (d *Drawing) clip(v int32, m r2.Vec) r2.Vec {
 		// What is left, less its component into the limit that stopped
 		// it.
 		rest := r2.Sub(m, step)
-		dir := d.cons[stop].dir
-		into := float64(rest.X*dir.X) + float64(rest.Y*dir.Y)
-		m = r2.Vec{X: float64(rest.X - float64(into*dir.X)), Y: float64(rest.Y - float64(into*dir.Y))}
+		dir := b.cons[stop].dir
+		m = axpy(-dot(rest, dir), dir, rest)
 	}
 	return out
-}
-
-func (d *Drawing) saveBudgets() {
-	d.boundStart = resize(d.boundStart, len(d.Pos))
-	for _, v := range d.local {
-		d.boundStart[v] = d.bound[v]
-	}
 }
 
 // markFree finds the local drawing's conflicts (two corridors meet, a room
@@ -419,7 +489,7 @@ func (d *Drawing) saveBudgets() {
 // anything, so that the forces can undo the conflict, while moves between
 // the other vertices stay bounded, so that no new conflict forms among
 // them. It reports whether there was a conflict.
-func (d *Drawing) markFree() bool {
+func (d *drawing) markFree() bool {
 	d.free = resize(d.free, len(d.Pos))
 	clear(d.free)
 	d.nearPairs(0)
@@ -442,9 +512,9 @@ func (d *Drawing) markFree() bool {
 func project(p, a, b r2.Vec) (t float64, ab, ap r2.Vec) {
 	ab = r2.Sub(b, a)
 	ap = r2.Sub(p, a)
-	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
+	l2 := norm2(ab)
 	if l2 > 0 {
-		t = max(0, min(1, float64(float64(ap.X*ab.X)+float64(ap.Y*ab.Y))/l2))
+		t = max(0, min(1, dot(ap, ab)/l2))
 	}
 	return t, ab, ap
 }
@@ -452,15 +522,13 @@ func project(p, a, b r2.Vec) (t float64, ab, ap r2.Vec) {
 // nearestOnSegment returns the point of segment ab nearest p.
 func nearestOnSegment(p, a, b r2.Vec) r2.Vec {
 	t, ab, _ := project(p, a, b)
-	return r2.Vec{X: float64(a.X + float64(t*ab.X)), Y: float64(a.Y + float64(t*ab.Y))}
+	return axpy(t, ab, a)
 }
 
 // pointSegmentDist returns the distance from p to the segment ab.
 func pointSegmentDist(p, a, b r2.Vec) float64 {
 	t, ab, ap := project(p, a, b)
-	dx := float64(ap.X - float64(t*ab.X))
-	dy := float64(ap.Y - float64(t*ab.Y))
-	return math.Sqrt(float64(dx*dx) + float64(dy*dy))
+	return norm(axpy(-t, ab, ap))
 }
 
 // limitFor returns the limit, along the direction between them, on the
@@ -503,7 +571,7 @@ func coincidentDir(u, v int32) r2.Vec {
 	if v < u {
 		x = -x
 	}
-	l := math.Sqrt(float64(x*x) + float64(y*y))
+	l := norm(r2.Vec{X: x, Y: y})
 	return r2.Vec{X: x / l, Y: y / l}
 }
 
@@ -517,12 +585,12 @@ func coincidentDir(u, v int32) r2.Vec {
 // it by 10⁻⁷ with the limit along to.
 func towardCorridor(p, a, b, to r2.Vec, l float64) r2.Vec {
 	t, ab, ap := project(p, a, b)
-	la := math.Sqrt(float64(ab.X*ab.X) + float64(ab.Y*ab.Y))
+	la := norm(ab)
 	if t <= 0 || t >= 1 || la == 0 {
 		return r2.Vec{X: to.X / l, Y: to.Y / l}
 	}
 	n := r2.Vec{X: -ab.Y / la, Y: ab.X / la}
-	if float64(float64(ap.X*n.X)+float64(ap.Y*n.Y)) > 0 {
+	if dot(ap, n) > 0 {
 		n = r2.Vec{X: -n.X, Y: -n.Y} // p is on n's side: toward ab is −n
 	}
 	return n
@@ -532,7 +600,7 @@ func towardCorridor(p, a, b, to r2.Vec, l float64) r2.Vec {
 // when u lies on it: the corridor's normal, on a side fixed by the ids
 // (or coincidentDir(u, a) for a corridor of length 0).
 func onCorridorDir(u, a int32, ab r2.Vec) r2.Vec {
-	l := math.Sqrt(float64(ab.X*ab.X) + float64(ab.Y*ab.Y))
+	l := norm(ab)
 	if l == 0 {
 		return coincidentDir(u, a)
 	}

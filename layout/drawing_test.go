@@ -1,7 +1,7 @@
 package layout
 
 import (
-	"fmt"
+	"context"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 // planarDrawing returns a random graph drawn without crossings: random
@@ -69,7 +70,14 @@ func planarDrawing(rng *rand.Rand, n int, extra float64) *grammar.Graph {
 	return g
 }
 
-func conflicts(d *Drawing, radius bool) []Conflict {
+// freeForces is the [layout] defaults with unbounded moves.
+func freeForces() params.Forces {
+	f := params.DefaultLayout()
+	f.CrossingFree = false
+	return f
+}
+
+func conflicts(d *drawing, radius bool) []Conflict {
 	var discs []Disc
 	for v, p := range d.Pos {
 		r := 0.0
@@ -97,16 +105,16 @@ func TestCrossingFreeStaysCrossingFree(t *testing.T) {
 	for c := range cases {
 		rng := rand.New(rand.NewPCG(uint64(c), 7))
 		g := planarDrawing(rng, 8+rng.IntN(30), 1.5)
-		if cs := conflicts(NewDrawing(g, DefaultForces()), false); len(cs) > 0 {
+		if cs := conflicts(newDrawing(g, freeForces()), false); len(cs) > 0 {
 			t.Fatalf("case %d: the generated drawing is not crossing-free: %v", c, cs[0])
 		}
-		f := Forces{
+		f := params.Forces{
 			SpringStrength: 0.2 + 3*rng.Float64(), EdgeLength: 50 + 400*rng.Float64(),
 			Repulsion: 0.1 + 3*rng.Float64(), MaxDelta: 0.2 + 2*rng.Float64(),
 			ConvergenceDistance: 1e-9, MaxIterations: 100, CrossingFree: true,
-			Spring: SpringKind(rng.IntN(2)),
+			Spring: []string{params.SpringLog, params.SpringHooke}[rng.IntN(2)],
 		}
-		d := NewDrawing(g, f)
+		d := newDrawing(g, f)
 		for i := 0; d.Update(); i++ {
 			steps++
 			if cs := conflicts(d, false); len(cs) > 0 {
@@ -128,15 +136,15 @@ func TestRelaxKeepsRoomsValid(t *testing.T) {
 	for c := range cases {
 		rng := rand.New(rand.NewPCG(uint64(c), 9))
 		g := planarDrawing(rng, 6+rng.IntN(25), 1)
-		rooms, err := AssignRooms(g, Rooms{Margin: 10 + float64(rng.IntN(50))}, nil, rng)
+		rooms, err := AssignRooms(g, params.Rooms{Margin: 10 + float64(rng.IntN(50))}, nil, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := Relax(g, rooms, 30, Forces{SpringStrength: 1 + 10*rng.Float64(), MaxIterations: 200})
+		st, err := Relax(context.Background(), g, rooms, 30, params.Forces{SpringStrength: 1 + 10*rng.Float64(), MaxIterations: 200}, nil)
 		if err != nil {
 			t.Fatalf("case %d: %v", c, err)
 		}
-		d := NewDrawing(g, DefaultForces())
+		d := newDrawing(g, freeForces())
 		for v, rm := range rooms {
 			d.Radius[v] = rm.Radius
 		}
@@ -160,7 +168,7 @@ func TestRelaxRejectsCrossings(t *testing.T) {
 	g.AddEdge(grammar.Edge{A: 2, B: 3})
 	g.AddEdge(grammar.Edge{A: 0, B: 2})
 	rooms := []Room{{Radius: 5}, {Radius: 5}, {Radius: 5}, {Radius: 5}}
-	if _, err := Relax(g, rooms, 10, DefaultRelax()); err == nil {
+	if _, err := Relax(context.Background(), g, rooms, 10, params.DefaultRelax(), nil); err == nil {
 		t.Fatal("Relax accepted a drawing with crossing corridors")
 	}
 }
@@ -169,7 +177,7 @@ func TestDrawingDeterministic(t *testing.T) {
 	run := func() []r2.Vec {
 		rng := rand.New(rand.NewPCG(5, 5))
 		g := planarDrawing(rng, 40, 1)
-		d := NewDrawing(g, Forces{CrossingFree: true})
+		d := newDrawing(g, params.Forces{CrossingFree: true})
 		d.Run()
 		return d.Pos
 	}
@@ -183,7 +191,7 @@ func TestDrawingDeterministic(t *testing.T) {
 // is over and keeps doing so; Iterations counts the steps.
 func TestUpdateSteps(t *testing.T) {
 	g := planarDrawing(rand.New(rand.NewPCG(1, 1)), 12, 1)
-	d := NewDrawing(g, Forces{MaxIterations: 7, ConvergenceDistance: 1e-12})
+	d := newDrawing(g, params.Forces{MaxIterations: 7, ConvergenceDistance: 1e-12})
 	n := 0
 	for d.Update() {
 		n++
@@ -197,7 +205,7 @@ func TestAssignRooms(t *testing.T) {
 	g := planarDrawing(rand.New(rand.NewPCG(2, 2)), 30, 0)
 	g.AddVertex(grammar.Vertex{Tag: "b"})
 	extent := func(tag string) (Extent, bool) { return Extent{2, 3}, tag == "b" }
-	rooms, err := AssignRooms(g, Rooms{Margin: 10, MinExtent: 4, MaxExtent: 6}, extent, rand.New(rand.NewPCG(1, 1)))
+	rooms, err := AssignRooms(g, params.Rooms{Margin: 10, MinExtent: 4, MaxExtent: 6}, extent, rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,26 +221,9 @@ func TestAssignRooms(t *testing.T) {
 			t.Errorf("room %d radius %v, want half-diagonal %v", v, rm.Radius, want)
 		}
 	}
-	if _, err := AssignRooms(g, Rooms{}, func(string) (Extent, bool) { return Extent{3, 2}, true }, rand.New(rand.NewPCG(1, 1))); err == nil {
+	if _, err := AssignRooms(g, params.Rooms{}, func(string) (Extent, bool) { return Extent{3, 2}, true }, rand.New(rand.NewPCG(1, 1))); err == nil {
 		t.Error("AssignRooms accepted min > max")
 	}
-}
-
-func ExampleDrawing_Update() {
-	// A path of three rooms drawn too short: the springs pull each edge
-	// towards 100 units.
-	g := &grammar.Graph{}
-	for _, x := range []float64{0, 10, 20} {
-		g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: x}})
-	}
-	g.AddEdge(grammar.Edge{A: 0, B: 1})
-	g.AddEdge(grammar.Edge{A: 1, B: 2})
-	d := NewDrawing(g, DefaultForces())
-	for d.Update() {
-	}
-	fmt.Printf("converged %v, edges %.0f and %.0f long\n", d.Converged(), r2.Norm(r2.Sub(d.Pos[1], d.Pos[0])), r2.Norm(r2.Sub(d.Pos[2], d.Pos[1])))
-	// Output:
-	// converged true, edges 113 and 113 long
 }
 
 // TestTightRoomsPart puts two rooms a hair more than the relax pass's
@@ -246,7 +237,7 @@ func TestTightRoomsPart(t *testing.T) {
 	start := 2*r + relaxKeep(50) + 0.5
 	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{}})
 	g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: start}})
-	d := NewDrawing(g, Forces{CrossingFree: true, Repulsion: 1})
+	d := newDrawing(g, params.Forces{CrossingFree: true, Repulsion: 1})
 	d.Radius[0], d.Radius[1] = r, r
 	d.UseRooms(50)
 	d.SetActive(nil)
@@ -262,7 +253,7 @@ func TestTightRoomsPart(t *testing.T) {
 	}
 	g.SetPos(0, r2.Vec{})
 	g.SetPos(1, r2.Vec{X: start})
-	d = NewDrawing(g, Forces{CrossingFree: true, Repulsion: 1e-9})
+	d = newDrawing(g, params.Forces{CrossingFree: true, Repulsion: 1e-9})
 	d.Radius[0], d.Radius[1] = r, r
 	d.UseRooms(10 - 2*r) // target 10: the spring pulls them together
 	d.SetActive(nil)
@@ -340,11 +331,11 @@ func TestStepHeat(t *testing.T) {
 		{"zero step", []r2.Vec{east, west, {}}, 0.5},
 		{"NaN step", []r2.Vec{east, {X: math.NaN()}}, 1},
 	} {
-		d := &Drawing{last: make([]r2.Vec, 1), heat: []float64{1}}
+		s := stepHeat{last: make([]r2.Vec, 1), heat: []float64{1}}
 		var h float64
 		for _, m := range c.steps {
-			h = d.stepHeat(0, m)
-			d.last[0] = r2.Vec{X: float64(m.X * h), Y: float64(m.Y * h)}
+			h = s.update(0, m)
+			s.last[0] = scale(h, m)
 		}
 		if math.Abs(h-c.want) > 1e-12 {
 			t.Errorf("%s: heat %v, want %v", c.name, h, c.want)

@@ -37,6 +37,30 @@ type frameIndex struct {
 	query   uint32
 	dirty   []int32
 	isDirty []bool
+	// stale says a phase of the whole drawing has moved vertices since
+	// the index was last brought up to date: it is rebuilt at its next
+	// use.
+	stale bool
+}
+
+// live reports whether the index has been built.
+func (x *frameIndex) live() bool { return x.verts != nil }
+
+// invalidate marks the index stale.
+func (x *frameIndex) invalidate() { x.stale = true }
+
+// touch marks the vertices ids, of n, dirty: their corridors may have
+// changed (a rewrite matched them).
+func (x *frameIndex) touch(n int, ids []int) {
+	if !x.live() {
+		return
+	}
+	x.grow(n)
+	for _, v := range ids {
+		if v >= 0 && v < n {
+			x.markDirty(int32(v))
+		}
+	}
 }
 
 type indexedCorridor struct {
@@ -46,7 +70,7 @@ type indexedCorridor struct {
 
 // init empties the index for cells of the given size and drift slack.
 func (x *frameIndex) init(cell, slack float64) {
-	x.cell, x.slack = cell, slack
+	x.cell, x.slack, x.stale = cell, slack, false
 	x.verts = make(map[hcell][]int32)
 	x.ccells = make(map[hcell][]int32)
 	x.vcell, x.ipos, x.indexed = x.vcell[:0], x.ipos[:0], x.indexed[:0]
@@ -77,15 +101,14 @@ func (x *frameIndex) markDirty(v int32) {
 // drifted marks v dirty if it has moved more than slack from where it is
 // indexed.
 func (x *frameIndex) drifted(v int32, p r2.Vec) {
-	q := x.ipos[v]
-	if dx, dy := float64(p.X-q.X), float64(p.Y-q.Y); float64(dx*dx)+float64(dy*dy) > x.slack*x.slack {
+	if norm2(r2.Sub(p, x.ipos[v])) > x.slack*x.slack {
 		x.markDirty(v)
 	}
 }
 
 // flush indexes every dirty vertex at its current position and files its
 // corridors again.
-func (x *frameIndex) flush(d *Drawing) {
+func (x *frameIndex) flush(d *drawing) {
 	// First every vertex, then the corridors, so that a corridor is filed
 	// with both ends' new positions.
 	for _, v := range x.dirty {
@@ -177,7 +200,7 @@ func remove(s []int32, v int32) []int32 {
 // once, filed in a cell that the square of half-side r+slack around p
 // overlaps: a superset of those within r of p.
 func (x *frameIndex) near(p r2.Vec, r float64, vertex func(int32), corridor func(indexedCorridor)) {
-	r = float64(r + x.slack)
+	r += x.slack
 	lo := hcellOf(r2.Vec{X: float64(p.X - r), Y: float64(p.Y - r)}, x.cell)
 	hi := hcellOf(r2.Vec{X: float64(p.X + r), Y: float64(p.Y + r)}, x.cell)
 	x.query++
@@ -206,13 +229,12 @@ func (x *frameIndex) near(p r2.Vec, r float64, vertex func(int32), corridor func
 // active vertex's disc inflated by the frame, and both ends of every
 // corridor that disc touches and does not end in. The tests are the
 // Checker's exact ones on the current positions.
-func (d *Drawing) frameFromIndex(mark func(int32)) {
+func (d *drawing) frameFromIndex(mark func(int32)) {
 	x := &d.index
-	if x.verts == nil || d.indexStale || x.cell != d.frame {
+	if !x.live() || x.stale || x.cell != d.extent {
 		// First use, or every vertex may have moved (a phase of the whole
 		// drawing ran), or the frame changed: index everything.
-		x.init(d.frame, d.maxMove())
-		d.indexStale = false
+		x.init(d.extent, d.maxMove())
 	}
 	x.grow(len(d.Pos))
 	for _, v := range d.active {
@@ -221,7 +243,7 @@ func (d *Drawing) frameFromIndex(mark func(int32)) {
 	x.flush(d)
 	for _, v := range d.active {
 		pv := d.Pos[v]
-		r := float64(d.frame + d.Radius[v])
+		r := d.extent + d.Radius[v]
 		x.near(pv, r, func(u int32) {
 			if u != v && !d.isLocal[u] && geom.DiscGap(pv, r, d.Pos[u], 0) <= 0 {
 				mark(u)

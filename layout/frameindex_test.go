@@ -8,13 +8,14 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 // checkerFrame is the reference for buildFrame's local vertices: the
 // active vertices, their neighbours, and the conflicts the exact Checker
 // finds between the active vertices' discs inflated by the frame and every
 // other vertex as a point and every corridor.
-func checkerFrame(d *Drawing) []int32 {
+func checkerFrame(d *drawing) []int32 {
 	n := len(d.Pos)
 	in := make([]bool, n)
 	var out []int32
@@ -29,7 +30,7 @@ func checkerFrame(d *Drawing) []int32 {
 	for v := range n {
 		r := 0.0
 		if d.isActive[v] {
-			r = float64(d.frame + d.Radius[v])
+			r = float64(d.extent + d.Radius[v])
 			mark(v)
 			for _, h := range d.g.Neighbors(v) {
 				mark(h.To)
@@ -84,7 +85,7 @@ func TestFrameIndex(t *testing.T) {
 				link(v, rng.IntN(v))
 			}
 		}
-		d := NewDrawing(g, Forces{MaxIterations: 40, Repulsion: 20})
+		d := newDrawing(g, params.Forces{MaxIterations: 40, Repulsion: 20})
 		for round := range 60 {
 			// Change the graph: a new vertex, an edge added, an edge
 			// removed, as rewrites do; Touch what they matched.

@@ -24,7 +24,7 @@ import (
 // inflateMargin is the clearance, in world units, that t is grown to
 // keep: a unit more than the bounded moves keep while inflating, so that
 // the budgets after a growth are not all zero.
-func (d *Drawing) inflateMargin() float64 { return d.keepDistance() + 1 }
+func (d *drawing) inflateMargin() float64 { return d.keepDistance() + 1 }
 
 // finishGrowth is the size, as a fraction of full size, at which
 // inflation hands over to a clearance scale (at most 1/finishGrowth,
@@ -42,24 +42,49 @@ const (
 	stallGrowth  = 1.01
 )
 
-// inflate grows d.grow as far as the drawing allows and sets the radii.
-func (d *Drawing) inflate() {
-	if d.inflations%stallWindows == 0 {
-		d.stalled = d.inflations > 0 && d.grow < float64(d.growMark*stallGrowth)
-		d.growMark = d.grow
+// inflation is the state of the rooms' growth in the relax pass.
+type inflation struct {
+	// full, when not nil, holds the rooms' full radii while the drawing
+	// inflates them: targets come from full, Radius holds grow times
+	// full.
+	full []float64
+	grow float64
+	// grew says the last window grew the rooms (by more than 0.1%).
+	grew bool
+	// tries counts the windows that tried to grow the rooms; mark is
+	// grow at the last multiple of stallWindows of them, and stalled says
+	// the rooms grew less than stallGrowth since the one before.
+	tries   int
+	mark    float64
+	stalled bool
+}
+
+// observe records a window in which the rooms could grow to t, and
+// reports whether that is more than they are now.
+func (n *inflation) observe(t float64) bool {
+	if n.tries%stallWindows == 0 {
+		n.stalled = n.tries > 0 && n.grow < float64(n.mark*stallGrowth)
+		n.mark = n.grow
 	}
-	d.inflations++
-	t := d.maxGrowth(d.Pos, d.full)
-	d.grew = t > float64(d.grow*1.001)
-	if t <= d.grow {
-		return
+	n.tries++
+	n.grew = t > float64(n.grow*1.001)
+	return t > n.grow
+}
+
+// growing reports whether the rooms are below full size and grew in the
+// last window: the phase is not over.
+func (n *inflation) growing() bool { return n.grew && n.grow < 1 }
+
+// inflate grows the rooms as far as the drawing allows and sets the radii.
+func (d *drawing) inflate() {
+	if t := d.maxGrowth(d.Pos, d.full); d.observe(t) {
+		d.setGrowth(t)
 	}
-	d.setGrowth(t)
 }
 
 // Growth returns the size of the rooms, as a fraction of their full size:
 // below 1 while the relax pass inflates them, else 1.
-func (d *Drawing) Growth() float64 {
+func (d *drawing) Growth() float64 {
 	if d.full == nil {
 		return 1
 	}
@@ -67,7 +92,7 @@ func (d *Drawing) Growth() float64 {
 }
 
 // setGrowth sets the rooms' radii to t times full size.
-func (d *Drawing) setGrowth(t float64) {
+func (d *drawing) setGrowth(t float64) {
 	d.grow = t
 	d.maxR = 0
 	for v, r := range d.full {
@@ -80,7 +105,7 @@ func (d *Drawing) setGrowth(t float64) {
 // t times full, every two rooms and every room and corridor not ending in
 // it are at least inflateMargin apart (negative when points are closer
 // than that already).
-func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
+func (d *drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
 	m := d.inflateMargin()
 	t := 1.0
 	for _, c := range d.marginConflicts(pos, full, m) {
@@ -102,7 +127,7 @@ func (d *Drawing) maxGrowth(pos []r2.Vec, full []float64) float64 {
 // about any centre keeps every two rooms, and every room and corridor not
 // ending in it, at least margin apart with the full radii; false when two
 // of them coincide.
-func (d *Drawing) clearScale(pos []r2.Vec, full []float64, margin float64) (float64, bool) {
+func (d *drawing) clearScale(pos []r2.Vec, full []float64, margin float64) (float64, bool) {
 	s := 1.0
 	for _, c := range d.marginConflicts(pos, full, margin) {
 		var need, have float64
@@ -125,7 +150,7 @@ func (d *Drawing) clearScale(pos []r2.Vec, full []float64, margin float64) (floa
 // marginConflicts returns the conflicts of the drawing pos with every
 // room's radius full plus margin: the pairs that are less than margin
 // apart at full size, and crossing corridors.
-func (d *Drawing) marginConflicts(pos []r2.Vec, full []float64, margin float64) []Conflict {
+func (d *drawing) marginConflicts(pos []r2.Vec, full []float64, margin float64) []Conflict {
 	d.discs = d.discs[:0]
 	d.corrs = d.corrs[:0]
 	for v, p := range pos {

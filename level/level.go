@@ -50,9 +50,9 @@ type Watch struct {
 	// Built is called with the finished construction drawing, before the
 	// rooms are sized.
 	Built func(g *grammar.Graph)
-	// Relax is called with every drawing the relax pass relaxes, before
-	// its first iteration and after each (see layout.RelaxWatch).
-	Relax func(d *layout.Drawing)
+	// Relax is called with the relax pass before its first step and
+	// after each (see layout.Relax).
+	Relax func(r *layout.Relaxation)
 }
 
 // Stages of generating a level, as TimeoutError names them.
@@ -290,7 +290,7 @@ func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a i
 // a level's first attempt does, and returns it before rooms, relax and the
 // intersection check: the drawing benchmarks compare with other layouts.
 func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
-	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
+	con := &layout.Constructor{Forces: rs.Layout}
 	bo := buildOptions(rs)
 	bo.AfterRewrite = con.AfterRewrite
 	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
@@ -309,24 +309,6 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 	return bo
 }
 
-// LayoutForces converts a ruleset's [layout] or [relax] table to the
-// layout package's forces, as Generate does.
-func LayoutForces(f rulesets.Forces) layout.Forces {
-	spring, _ := layout.ParseSpring(f.Spring) // the loader has checked it
-	return layout.Forces{
-		SpringStrength:      f.SpringStrength,
-		EdgeLength:          f.EdgeLength,
-		Repulsion:           f.Repulsion,
-		MaxDelta:            f.MaxDelta,
-		ConvergenceDistance: f.ConvergenceDistance,
-		Spring:              spring,
-		Cutoff:              f.Cutoff,
-		MaxIterations:       f.MaxIterations,
-		CrossingFree:        f.CrossingFree,
-		Gravity:             f.Gravity,
-	}
-}
-
 // progress is how far an attempt got: the stage that last ran and the
 // graph's size, for TimeoutError.
 type progress struct {
@@ -340,8 +322,7 @@ type progress struct {
 // time up.
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
-	con := &layout.Constructor{Forces: LayoutForces(rs.Layout)}
-	con.Forces.Context = ctx
+	con := &layout.Constructor{Forces: rs.Layout, Context: ctx}
 	bo := buildOptions(rs)
 	bo.Exhaustive = opts.Exhaustive
 	bo.Context = ctx
@@ -385,7 +366,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}
-	var relaxWatch func(*layout.Drawing)
+	var relaxWatch func(*layout.Relaxation)
 	if w := opts.Watch; w != nil {
 		if w.Built != nil {
 			w.Built(g)
@@ -410,14 +391,12 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		corridors = corridorsOf(g)
 		construction = checker.Check(discs(g, nil), corridors)
 	}
-	rooms, err := layout.AssignRooms(g, roomsOf(rs), extentOf(rs), rng)
+	rooms, err := layout.AssignRooms(g, rs.Rooms, extentOf(rs), rng)
 	if err != nil {
 		return nil, "", 0, err
 	}
-	gap := roomsOf(rs).Gap()
-	rf := LayoutForces(rs.Relax)
-	rf.Context = ctx
-	relax, err := layout.RelaxWatch(g, rooms, gap, rf, relaxWatch)
+	gap := rs.Rooms.Gap()
+	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
@@ -504,10 +483,6 @@ func describe(cs []layout.Conflict) string {
 func limitsOf(rs *rulesets.Ruleset) layout.Limits {
 	q := rs.Quality
 	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
-}
-
-func roomsOf(rs *rulesets.Ruleset) layout.Rooms {
-	return layout.Rooms{Margin: rs.Rooms.Margin, MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: rs.Rooms.RadiusFudge}
 }
 
 func extentOf(rs *rulesets.Ruleset) func(string) (layout.Extent, bool) {

@@ -209,7 +209,7 @@ func TestGenerateAttemptWatched(t *testing.T) {
 			return nil
 		},
 		Built: func(*grammar.Graph) { built++ },
-		Relax: func(*layout.Drawing) { updates++ },
+		Relax: func(*layout.Relaxation) { updates++ },
 	}
 	again, err := GenerateAttempt(context.Background(), rs, 5, lv.Attempt, Options{Watch: w})
 	if err != nil {

@@ -25,7 +25,7 @@ func loadQuality(t testing.TB, name string) *rulesets.Ruleset {
 // the rooms' discs at the gap times the factor.
 func TestLengthFactorsShapeCorridors(t *testing.T) {
 	rs := loadQuality(t, "factors")
-	gap := roomsOf(rs).Gap()
+	gap := rs.Rooms.Gap()
 	for seed := uint64(1); seed <= 5; seed++ {
 		lv, err := Generate(context.Background(), rs, seed, Options{})
 		if err != nil {

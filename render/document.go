@@ -14,6 +14,7 @@ import (
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -82,12 +83,12 @@ type RulesetRef struct {
 // defaults included: the ruleset's tables of the same names.
 type Params struct {
 	// Weights is "rule" or "match" (see grammar.WeightMode).
-	Weights string  `json:"weights"`
-	Build   Build   `json:"build"`
-	Layout  Forces  `json:"layout"`
-	Relax   Forces  `json:"relax"`
-	Rooms   Rooms   `json:"rooms"`
-	Quality Quality `json:"quality"`
+	Weights string        `json:"weights"`
+	Build   Build         `json:"build"`
+	Layout  params.Forces `json:"layout"`
+	Relax   params.Forces `json:"relax"`
+	Rooms   params.Rooms  `json:"rooms"`
+	Quality Quality       `json:"quality"`
 	// Map is the ruleset's [map] table, absent when it is the defaults
 	// (corridors one cell wide, the cell chosen by the map stage).
 	Map *MapParams `json:"map,omitempty"`
@@ -142,28 +143,6 @@ type Build struct {
 	// RequireSolvable is written only for a ruleset that declares locks:
 	// it does nothing in one that does not.
 	RequireSolvable *bool `json:"require_solvable,omitempty"`
-}
-
-// Forces is the [layout] or the [relax] table.
-type Forces struct {
-	SpringStrength      Float  `json:"spring_strength"`
-	EdgeLength          Float  `json:"edge_length"`
-	Repulsion           Float  `json:"repulsion"`
-	MaxDelta            Float  `json:"max_delta"`
-	ConvergenceDistance Float  `json:"convergence_distance"`
-	Spring              string `json:"spring"`
-	Cutoff              Float  `json:"cutoff"`
-	MaxIterations       int    `json:"max_iterations"`
-	CrossingFree        bool   `json:"crossing_free"`
-	Gravity             Float  `json:"gravity"`
-}
-
-// Rooms is the [rooms] table.
-type Rooms struct {
-	Margin      Float `json:"margin"`
-	MinExtent   int   `json:"min_extent"`
-	MaxExtent   int   `json:"max_extent"`
-	RadiusFudge Float `json:"radius_fudge"`
 }
 
 // Quality is the [quality] table.
@@ -413,9 +392,9 @@ func FromLevel(lv *level.Level) (*Document, error) {
 		Params: Params{
 			Weights: rs.Weights.String(),
 			Build:   buildOf(rs),
-			Layout:  forcesOf(rs.Layout),
-			Relax:   forcesOf(rs.Relax),
-			Rooms:   Rooms{Margin: Float(rs.Rooms.Margin), MinExtent: rs.Rooms.MinExtent, MaxExtent: rs.Rooms.MaxExtent, RadiusFudge: Float(rs.Rooms.RadiusFudge)},
+			Layout:  rs.Layout,
+			Relax:   rs.Relax,
+			Rooms:   rs.Rooms,
 			Quality: Quality{MaxStretch: Float(rs.Quality.MaxStretch), MaxTail: Float(rs.Quality.MaxTail), MaxWorst: Float(rs.Quality.MaxWorst), MinDensity: Float(rs.Quality.MinDensity)},
 			Tags:    map[string]Tag{},
 			Rules:   map[string]RuleParams{},
@@ -519,15 +498,6 @@ func buildOf(rs *rulesets.Ruleset) Build {
 		out.RequireSolvable = &b.RequireSolvable
 	}
 	return out
-}
-
-func forcesOf(f rulesets.Forces) Forces {
-	return Forces{
-		SpringStrength: Float(f.SpringStrength), EdgeLength: Float(f.EdgeLength), Repulsion: Float(f.Repulsion),
-		MaxDelta: Float(f.MaxDelta), ConvergenceDistance: Float(f.ConvergenceDistance),
-		Spring: f.Spring, Cutoff: Float(f.Cutoff), MaxIterations: f.MaxIterations, CrossingFree: f.CrossingFree,
-		Gravity: Float(f.Gravity),
-	}
 }
 
 func metricsOf(m level.Metrics) Metrics {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -165,9 +166,9 @@ func tinyDoc() *Document {
 		Params: Params{
 			Weights: "rule",
 			Build:   Build{MaxIterations: 1, MinVertices: 1, MaxVertices: 3, MaxValence: 2, Attempts: 1},
-			Layout:  Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true},
-			Relax:   Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "hooke", Cutoff: 3, MaxIterations: 300, Gravity: 0.0025},
-			Rooms:   Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1},
+			Layout:  params.Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true},
+			Relax:   params.Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "hooke", Cutoff: 3, MaxIterations: 300, Gravity: 0.0025},
+			Rooms:   params.Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1},
 			Quality: Quality{MaxStretch: 3, MaxTail: 5, MaxWorst: 12, MinDensity: 0.05},
 			Tags: map[string]Tag{
 				"a": {Label: "hall", Color: "#ff0000", MinExtent: 3, MaxExtent: 4},

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -299,8 +300,8 @@ func TestBuildProvenance(t *testing.T) {
 // parameter that the level format does not record.
 func TestParamsCoverRulesetKeys(t *testing.T) {
 	tables := map[string]reflect.Type{
-		"build": reflect.TypeFor[Build](), "layout": reflect.TypeFor[Forces](),
-		"relax": reflect.TypeFor[Forces](), "rooms": reflect.TypeFor[Rooms](), "quality": reflect.TypeFor[Quality](), "map": reflect.TypeFor[MapParams](),
+		"build": reflect.TypeFor[Build](), "layout": reflect.TypeFor[params.Forces](),
+		"relax": reflect.TypeFor[params.Forces](), "rooms": reflect.TypeFor[params.Rooms](), "quality": reflect.TypeFor[Quality](), "map": reflect.TypeFor[MapParams](),
 		"tags.<tag>": reflect.TypeFor[Tag](), "rules.<rule>": reflect.TypeFor[RuleParams](),
 		"groups.<group>": reflect.TypeFor[GroupParams](), "passes.<pass>": reflect.TypeFor[PassParams](),
 	}

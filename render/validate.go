@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/route"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -150,29 +151,29 @@ func (d *Document) validateParams(p *problems) {
 	}
 	for _, t := range []struct {
 		path string
-		f    Forces
+		f    params.Forces
 	}{{"params.layout", pp.Layout}, {"params.relax", pp.Relax}} {
 		f := t.f
-		positive(member(t.path, "spring_strength"), f.SpringStrength)
-		positive(member(t.path, "edge_length"), f.EdgeLength)
-		positive(member(t.path, "repulsion"), f.Repulsion)
-		positive(member(t.path, "max_delta"), f.MaxDelta)
-		positive(member(t.path, "convergence_distance"), f.ConvergenceDistance)
+		positive(member(t.path, "spring_strength"), Float(f.SpringStrength))
+		positive(member(t.path, "edge_length"), Float(f.EdgeLength))
+		positive(member(t.path, "repulsion"), Float(f.Repulsion))
+		positive(member(t.path, "max_delta"), Float(f.MaxDelta))
+		positive(member(t.path, "convergence_distance"), Float(f.ConvergenceDistance))
 		if f.Spring != "log" && f.Spring != "hooke" {
 			p.add(member(t.path, "spring"), "is %q, want \"log\" or \"hooke\"", f.Spring)
 		}
-		positive(member(t.path, "cutoff"), f.Cutoff)
+		positive(member(t.path, "cutoff"), Float(f.Cutoff))
 		atLeast(member(t.path, "max_iterations"), f.MaxIterations, 1)
 		if g := float64(f.Gravity); !(g >= 0 && g <= 1) {
 			p.add(member(t.path, "gravity"), "is %v, want a number from 0 to 1", g)
 		}
 	}
 	r := pp.Rooms
-	positive("params.rooms.margin", r.Margin)
+	positive("params.rooms.margin", Float(r.Margin))
 	atLeast("params.rooms.min_extent", r.MinExtent, 1)
 	atLeast("params.rooms.max_extent", r.MaxExtent, 1)
 	order("params.rooms", r.MinExtent, r.MaxExtent)
-	positive("params.rooms.radius_fudge", r.RadiusFudge)
+	positive("params.rooms.radius_fudge", Float(r.RadiusFudge))
 	q := pp.Quality
 	positive("params.quality.max_stretch", q.MaxStretch)
 	positive("params.quality.max_tail", q.MaxTail)
@@ -287,11 +288,8 @@ func (d *Document) validateTrace(p *problems, n int) {
 	}
 }
 
-// floatType is the type finite looks for.
-var floatType = reflect.TypeFor[Float]()
-
-// finite reports every Float in v that is NaN or infinite, which JSON
-// cannot hold.
+// finite reports every float in v (a Float, or a number of a params
+// table) that is NaN or infinite, which JSON cannot hold.
 func finite(p *problems, v reflect.Value, path string) {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -313,10 +311,8 @@ func finite(p *problems, v reflect.Value, path string) {
 			finite(p, v.MapIndex(k), member(path, k.String()))
 		}
 	case reflect.Float64:
-		if v.Type() == floatType {
-			if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
-				p.add(path, "is %v: JSON numbers must be finite", f)
-			}
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			p.add(path, "is %v: JSON numbers must be finite", f)
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/params"
 )
 
 // FuzzLoad checks that loading never panics, that it returns either a
@@ -60,7 +62,7 @@ func FuzzLoad(f *testing.F) {
 		if r := rs.Rooms; r.MinExtent < 1 || r.MinExtent > r.MaxExtent || !(r.Margin > 0) || !(r.RadiusFudge > 0) {
 			t.Errorf("invalid rooms accepted: %+v", r)
 		}
-		for _, fs := range []Forces{rs.Layout, rs.Relax} {
+		for _, fs := range []params.Forces{rs.Layout, rs.Relax} {
 			if !(fs.SpringStrength > 0 && fs.EdgeLength > 0 && fs.Repulsion > 0 && fs.MaxDelta > 0 && fs.ConvergenceDistance > 0) {
 				t.Errorf("invalid forces accepted: %+v", fs)
 			}

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 func mustRead(t *testing.T, name string) []byte {
@@ -41,13 +42,13 @@ func TestLoadDefaults(t *testing.T) {
 	if want := (Build{MaxIterations: 10, MinVertices: 1, MaxVertices: 20, MaxValence: 8, Attempts: 20, Planar: PlanarReject, RequireSolvable: true}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
-	if want := (Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}); rs.Layout != want {
+	if want := (params.Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4, Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}); rs.Layout != want {
 		t.Errorf("Layout = %+v; want %+v", rs.Layout, want)
 	}
-	if want := (Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}); rs.Relax != want {
+	if want := (params.Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01, Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}); rs.Relax != want {
 		t.Errorf("Relax = %+v; want %+v", rs.Relax, want)
 	}
-	if want := (Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1}); rs.Rooms != want {
+	if want := (params.Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1}); rs.Rooms != want {
 		t.Errorf("Rooms = %+v; want %+v", rs.Rooms, want)
 	}
 	if len(rs.Tags) != 0 {
@@ -86,13 +87,13 @@ func TestLoadFull(t *testing.T) {
 	if want := (Build{MaxIterations: 12, MinVertices: 4, MaxVertices: 30, MaxValence: 6, Attempts: 5, Planar: PlanarOff, RequireSolvable: false}); rs.Build != want {
 		t.Errorf("Build = %+v; want %+v", rs.Build, want)
 	}
-	if want := (Forces{SpringStrength: 2, EdgeLength: 80, Repulsion: 1.5, MaxDelta: 0.25, ConvergenceDistance: 2, Spring: "hooke", Cutoff: 4, MaxIterations: 250, CrossingFree: false}); rs.Layout != want {
+	if want := (params.Forces{SpringStrength: 2, EdgeLength: 80, Repulsion: 1.5, MaxDelta: 0.25, ConvergenceDistance: 2, Spring: "hooke", Cutoff: 4, MaxIterations: 250, CrossingFree: false}); rs.Layout != want {
 		t.Errorf("Layout = %+v; want %+v", rs.Layout, want)
 	}
-	if want := (Forces{SpringStrength: 8, EdgeLength: 90, Repulsion: 0.1, MaxDelta: 0.4, ConvergenceDistance: 0.05, Spring: "hooke", Cutoff: 2.5, MaxIterations: 120, CrossingFree: false, Gravity: 0.0025}); rs.Relax != want {
+	if want := (params.Forces{SpringStrength: 8, EdgeLength: 90, Repulsion: 0.1, MaxDelta: 0.4, ConvergenceDistance: 0.05, Spring: "hooke", Cutoff: 2.5, MaxIterations: 120, CrossingFree: false, Gravity: 0.0025}); rs.Relax != want {
 		t.Errorf("Relax = %+v; want %+v", rs.Relax, want)
 	}
-	if want := (Rooms{Margin: 40, MinExtent: 2, MaxExtent: 10, RadiusFudge: 1.5}); rs.Rooms != want {
+	if want := (params.Rooms{Margin: 40, MinExtent: 2, MaxExtent: 10, RadiusFudge: 1.5}); rs.Rooms != want {
 		t.Errorf("Rooms = %+v; want %+v", rs.Rooms, want)
 	}
 	// The file lists r before c; Tags is sorted. c's min_extent comes from

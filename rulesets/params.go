@@ -8,11 +8,12 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/params"
 )
 
 // The parameter tables of a ruleset. Adding a key takes a field with its
 // `toml` tag, its default in the Default function and one line in the
-// check method; decoding, Keys and overrides follow from the tag.
+// check function; decoding, Keys and overrides follow from the tag.
 
 // Build holds the limits of a build, the [build] table.
 type Build struct {
@@ -86,57 +87,12 @@ func (b Build) Options() grammar.Options {
 	}
 }
 
-// Forces holds the parameters of a force-directed drawing: the [layout]
-// table (the drawing after each rewrite) and the [relax] table (the drawing
-// after rooms get their sizes). Every value must be greater than 0.
-type Forces struct {
-	// SpringStrength scales the pull of each edge towards its target
-	// length.
-	SpringStrength float64 `toml:"spring_strength"`
-	// EdgeLength is the target length of an edge of length factor 1, in
-	// world units.
-	EdgeLength float64 `toml:"edge_length"`
-	// Repulsion scales the push between vertices that share no edge.
-	Repulsion float64 `toml:"repulsion"`
-	// MaxDelta caps how far a vertex moves in one step, in edge lengths.
-	MaxDelta float64 `toml:"max_delta"`
-	// ConvergenceDistance: the drawing stops when no vertex moves farther
-	// than this in a step, in world units.
-	ConvergenceDistance float64 `toml:"convergence_distance"`
-	// Spring is the spring force: "log" (the design's, logarithmic in the
-	// ratio of length to target) or "hooke" (linear, with the same
-	// stiffness at the target). Default "log".
-	Spring string `toml:"spring"`
-	// Cutoff: vertices whose gap is more than this many edge lengths do not
-	// repel. Default 3.
-	Cutoff float64 `toml:"cutoff"`
-	// MaxIterations caps the iterations of one drawing phase. Defaults 400
-	// ([layout]) and 300 ([relax]).
-	MaxIterations int `toml:"max_iterations"`
-	// CrossingFree bounds every move so that a drawing without crossings
-	// keeps none (see NOTES.md, PrEd). The relax pass always does. Default
-	// true.
-	CrossingFree bool `toml:"crossing_free"`
-	// Gravity pulls every vertex toward the drawing's centroid in phases
-	// that move every vertex: alone, a vertex would move this fraction of
-	// its distance per step. From 0 to 1. Defaults 0 ([layout])
-	// and 0.0025 ([relax]).
-	Gravity float64 `toml:"gravity"`
-}
+// The [layout], [relax] and [rooms] tables are params.Forces and
+// params.Rooms, with their defaults; their ranges are checked here.
 
-// DefaultLayout returns the [layout] defaults.
-func DefaultLayout() Forces {
-	return Forces{SpringStrength: 1, EdgeLength: 100, Repulsion: 1, MaxDelta: 0.5, ConvergenceDistance: 4,
-		Spring: "log", Cutoff: 3, MaxIterations: 400, CrossingFree: true}
-}
-
-// DefaultRelax returns the [relax] defaults.
-func DefaultRelax() Forces {
-	return Forces{SpringStrength: 10, EdgeLength: 100, Repulsion: 0.05, MaxDelta: 0.5, ConvergenceDistance: 0.01,
-		Spring: "log", Cutoff: 3, MaxIterations: 300, CrossingFree: true, Gravity: 0.0025}
-}
-
-func (f *Forces) check(c check) {
+// checkForces checks a [layout] or [relax] table: every number greater
+// than 0, gravity from 0 to 1, a known spring.
+func checkForces(c check, f *params.Forces) {
 	c.positive("spring_strength", f.SpringStrength)
 	c.positive("edge_length", f.EdgeLength)
 	c.positive("repulsion", f.Repulsion)
@@ -151,34 +107,16 @@ func (f *Forces) check(c check) {
 		c.usable("cutoff", "cutoff × edge_length", float64(f.Cutoff*f.EdgeLength))
 		c.usable("max_delta", "max_delta × edge_length", float64(f.MaxDelta*f.EdgeLength))
 	}
-	if f.Spring != "log" && f.Spring != "hooke" {
-		c.fail("spring", "spring is %q: use \"log\" or \"hooke\"", f.Spring)
+	if f.Spring != params.SpringLog && f.Spring != params.SpringHooke {
+		c.fail("spring", "spring is %q: use %q or %q", f.Spring, params.SpringLog, params.SpringHooke)
 	}
 	if !(f.Gravity >= 0 && f.Gravity <= 1) {
 		c.fail("gravity", "gravity is %v: use a number from 0 (none) to 1, such as 0.0025", f.Gravity)
 	}
 }
 
-// Rooms holds the room parameters, the [rooms] table.
-type Rooms struct {
-	// Margin is the size of one room unit, in world units; it also pads
-	// corridors. Default 50.
-	Margin float64 `toml:"margin"`
-	// MinExtent and MaxExtent bound a room's width and height, in margins,
-	// for tags that do not set their own. Defaults 3 and 12.
-	MinExtent int `toml:"min_extent"`
-	MaxExtent int `toml:"max_extent"`
-	// RadiusFudge scales the space kept between two rooms a corridor joins
-	// (RadiusFudge × Margin). Default 1.
-	RadiusFudge float64 `toml:"radius_fudge"`
-}
-
-// DefaultRooms returns the [rooms] defaults.
-func DefaultRooms() Rooms {
-	return Rooms{Margin: 50, MinExtent: 3, MaxExtent: 12, RadiusFudge: 1}
-}
-
-func (r *Rooms) check(c check) {
+// checkRooms checks the [rooms] table.
+func checkRooms(c check, r *params.Rooms) {
 	c.positive("margin", r.Margin)
 	c.atLeast("min_extent", r.MinExtent, 1)
 	c.atLeast("max_extent", r.MaxExtent, 1)
@@ -307,7 +245,7 @@ var roles = []string{RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction}
 const ReservedEntities = "* PHIG"
 
 // defaultTag returns the settings of a tag that sets nothing.
-func defaultTag(name string, rooms Rooms) Tag {
+func defaultTag(name string, rooms params.Rooms) Tag {
 	return Tag{Name: name, Label: name, MinExtent: rooms.MinExtent, MaxExtent: rooms.MaxExtent}
 }
 

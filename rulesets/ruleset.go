@@ -15,6 +15,7 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/toml"
+	"github.com/dungraph/dungraph/params"
 )
 
 // Ruleset is a loaded, validated and compiled ruleset.
@@ -27,9 +28,9 @@ type Ruleset struct {
 	Weights grammar.WeightMode
 
 	Build  Build
-	Layout Forces
-	Relax  Forces
-	Rooms  Rooms
+	Layout params.Forces
+	Relax  params.Forces
+	Rooms  params.Rooms
 	// Quality holds the limits a level's geometry must keep.
 	Quality Quality
 	// Map holds the map stage's parameters.
@@ -77,20 +78,20 @@ func (r *Ruleset) Tag(name string) (Tag, bool) {
 
 // file is the document schema: the keys a ruleset file may have.
 type file struct {
-	Name        string      `toml:"name"`
-	Description string      `toml:"description"`
-	Weights     string      `toml:"weights"`
-	Build       Build       `toml:"build"`
-	Layout      Forces      `toml:"layout"`
-	Relax       Forces      `toml:"relax"`
-	Rooms       Rooms       `toml:"rooms"`
-	Quality     Quality     `toml:"quality"`
-	Map         Map         `toml:"map"`
-	Tags        tagSet      `toml:"tags"`
-	Templates   templateSet `toml:"templates"`
-	Groups      []fileGroup `toml:"groups" keyed:"group"`
-	Passes      []filePass  `toml:"passes" keyed:"pass"`
-	Rules       []fileRule  `toml:"rules" keyed:"rule"`
+	Name        string        `toml:"name"`
+	Description string        `toml:"description"`
+	Weights     string        `toml:"weights"`
+	Build       Build         `toml:"build"`
+	Layout      params.Forces `toml:"layout"`
+	Relax       params.Forces `toml:"relax"`
+	Rooms       params.Rooms  `toml:"rooms"`
+	Quality     Quality       `toml:"quality"`
+	Map         Map           `toml:"map"`
+	Tags        tagSet        `toml:"tags"`
+	Templates   templateSet   `toml:"templates"`
+	Groups      []fileGroup   `toml:"groups" keyed:"group"`
+	Passes      []filePass    `toml:"passes" keyed:"pass"`
+	Rules       []fileRule    `toml:"rules" keyed:"rule"`
 }
 
 // tagSet decodes the [tags] table, whose keys are tag names.
@@ -207,9 +208,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	f := file{
 		Weights: "rule",
 		Build:   DefaultBuild(),
-		Layout:  DefaultLayout(),
-		Relax:   DefaultRelax(),
-		Rooms:   DefaultRooms(),
+		Layout:  params.DefaultLayout(),
+		Relax:   params.DefaultRelax(),
+		Rooms:   params.DefaultRooms(),
 		Quality: DefaultQuality(),
 		Map:     DefaultMap(),
 	}
@@ -234,9 +235,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		d.errAt(keyPath{"weights"}, false, "must be \"rule\" (a rule's weight is per rule) or \"match\" (per match site), not %q", f.Weights)
 	}
 	rs.Build.check(check{d, keyPath{"build"}})
-	rs.Layout.check(check{d, keyPath{"layout"}})
-	rs.Relax.check(check{d, keyPath{"relax"}})
-	rs.Rooms.check(check{d, keyPath{"rooms"}})
+	checkForces(check{d, keyPath{"layout"}}, &rs.Layout)
+	checkForces(check{d, keyPath{"relax"}}, &rs.Relax)
+	checkRooms(check{d, keyPath{"rooms"}}, &rs.Rooms)
 	rs.Quality.check(check{d, keyPath{"quality"}})
 	rs.Map.check(check{d, keyPath{"map"}})
 	rs.Templates = d.templates(f.Templates)
@@ -293,7 +294,7 @@ func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
 
 // tags fills in the defaults of the configured tags, checks them and sorts
 // them by name.
-func (d *decoder) tags(ts tagSet, rooms Rooms) []Tag {
+func (d *decoder) tags(ts tagSet, rooms params.Rooms) []Tag {
 	letters := map[string]string{}
 	roles := map[string]string{}
 	for i := range ts {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -60,9 +61,9 @@ func infoOf(rs *rulesets.Ruleset) rulesetInfo {
 	}
 	tables := map[string]struct{ value, def any }{
 		"build":   {rs.Build, rulesets.DefaultBuild()},
-		"layout":  {rs.Layout, rulesets.DefaultLayout()},
-		"relax":   {rs.Relax, rulesets.DefaultRelax()},
-		"rooms":   {rs.Rooms, rulesets.DefaultRooms()},
+		"layout":  {rs.Layout, params.DefaultLayout()},
+		"relax":   {rs.Relax, params.DefaultRelax()},
+		"rooms":   {rs.Rooms, params.DefaultRooms()},
 		"quality": {rs.Quality, rulesets.DefaultQuality()},
 		"map":     {rs.Map, rulesets.DefaultMap()},
 	}

@@ -16,11 +16,11 @@ import (
 )
 
 // frames is the answer of /api/steps: a level's construction drawing after
-// every rule application and its relax pass iteration by iteration.
+// every rule application and its relax pass step by step.
 //
 // level.Generate keeps neither, so replay makes them by running the
 // successful attempt again with the same random source, recording the
-// graph after every rewrite and the relax pass one Update at a time, and
+// graph after every rewrite and the relax pass one Step at a time, and
 // checks the replay against the level: the same trace, the same rooms and,
 // after the relax pass, the same positions to the bit. Frames are only
 // sent when every check passes (Verified); otherwise Reason says what
@@ -38,11 +38,14 @@ type frames struct {
 	Finish *posFrame `json:"finish"`
 	// Scale is the factor the relax pass scaled the drawing by before it
 	// started; Relax[0] is the scaled drawing and Relax[k] the drawing
-	// after some iteration. When the pass ran more iterations than fit the
-	// frame budget, only every Stride-th iteration and the last are kept.
+	// after some step. Every phase's first and last frames are kept; when
+	// the pass ran more iterations than fit the frame budget, only every
+	// Stride-th iteration besides them.
 	Scale  float64      `json:"scale"`
 	Stride int          `json:"stride"`
 	Relax  []relaxFrame `json:"relax"`
+	// tail is the latest relax frame not kept yet (see addRelax).
+	tail *relaxFrame
 }
 
 // buildFrame is the graph after one rewrite.
@@ -65,7 +68,11 @@ type posFrame struct {
 }
 
 type relaxFrame struct {
-	Iteration int `json:"iteration"`
+	// Phase is the relax pass's phase (layout.Phase): "inflate" while the
+	// rooms grow, "settle" at full size, "done" for the rounded final
+	// positions.
+	Phase     string `json:"phase"`
+	Iteration int    `json:"iteration"`
 	// Grow is the size of the rooms in this frame, as a fraction of their
 	// final size: below 1 while the relax pass inflates them.
 	Grow float64 `json:"grow"`
@@ -120,10 +127,6 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 
 	// The successful attempt again, under a watch: level's own pipeline,
 	// so the frames are those of the level.
-	var (
-		phase          *layout.Drawing
-		offset, latest int
-	)
 	w := &level.Watch{
 		Rewrite: func(g *grammar.Graph, s *grammar.Step) error {
 			if s.Iteration == 0 {
@@ -138,27 +141,7 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 		Built: func(g *grammar.Graph) {
 			fr.Finish = new(positions(g.Order(), func(v int) r2.Vec { return g.Vertex(v).Pos }))
 		},
-		// The relax pass (inflating the rooms, then relaxing them at full
-		// size), one Update at a time, thinned to fit the budget.
-		Relax: func(d *layout.Drawing) {
-			if fr.Stride == 0 {
-				maxFrames := max(max(frameBudget-used, 0)/(2*len(d.Pos)), 2)
-				// At most two phases of at most MaxIterations each.
-				fr.Stride = max((2*level.LayoutForces(rs.Relax).MaxIterations+maxFrames-1)/maxFrames, 1)
-			}
-			// A new phase: another drawing, or the same one restarted.
-			if d != phase || d.Iterations() < latest-offset {
-				phase, offset = d, latest
-			}
-			latest = offset + d.Iterations()
-			n := len(fr.Relax)
-			if n > 0 && fr.Relax[n-1].Iteration == latest {
-				return
-			}
-			if n == 0 || d.Iterations() == 0 || latest%fr.Stride == 0 {
-				fr.Relax = append(fr.Relax, relaxFrame{Iteration: latest, Grow: d.Growth(), posFrame: positions(len(d.Pos), func(v int) r2.Vec { return d.Pos[v] })})
-			}
-		},
+		Relax: func(r *layout.Relaxation) { fr.addRelax(r, used, rs.Relax.MaxIterations) },
 	}
 	fr.Stride = 0
 	again, err := level.GenerateAttempt(ctx, rs, lv.Seed, lv.Attempt, level.Options{Watch: w})
@@ -212,6 +195,38 @@ func divergence(got, want []grammar.Step) int {
 		}
 	}
 	return -1
+}
+
+// addRelax records the relax pass r after a step (or before the first):
+// every phase's first and last frames, the final one, and in between every
+// Stride-th iteration, Stride chosen at the first frame so that the pass
+// (at most two phases of maxIter iterations each) fits what is left of the
+// frame budget after used numbers. A frame that is not kept at once waits
+// in tail, in case it is its phase's last.
+func (fr *frames) addRelax(r *layout.Relaxation, used, maxIter int) {
+	pos := r.Positions()
+	if fr.Stride == 0 {
+		maxFrames := max(max(frameBudget-used, 0)/(2*len(pos)), 2)
+		fr.Stride = max((2*maxIter+maxFrames-1)/maxFrames, 1)
+	}
+	f := relaxFrame{Phase: r.Phase().String(), Iteration: r.Iterations(), Grow: r.Growth(), posFrame: positions(len(pos), func(v int) r2.Vec { return pos[v] })}
+	n := len(fr.Relax)
+	newPhase := n == 0 || fr.Relax[n-1].Phase != f.Phase
+	switch {
+	case !newPhase && fr.Relax[n-1].Iteration == f.Iteration:
+		// A step that ran no iteration (the phase ended without one):
+		// the frame it leaves replaces the last.
+		fr.Relax[n-1], fr.tail = f, nil
+		return
+	case newPhase && fr.tail != nil:
+		fr.Relax = append(fr.Relax, *fr.tail) // the last phase's last frame
+	}
+	fr.tail = nil
+	if newPhase || f.Iteration%fr.Stride == 0 || r.Phase() == layout.Done {
+		fr.Relax = append(fr.Relax, f)
+	} else {
+		fr.tail = &f
+	}
 }
 
 func positions(n int, at func(v int) r2.Vec) posFrame {

@@ -62,3 +62,75 @@ func checkReplay(t *testing.T, rs *rulesets.Ruleset, seed uint64) {
 		t.Errorf("seed %d: last relax frame is iteration %d, the pass ran %d", seed, it, lv.Metrics.Relax.Iterations)
 	}
 }
+
+// The relax frames follow the pass's phases in order: inflate (when the
+// pass inflates), settle, and one final done frame that holds the level's
+// positions; each phase's iterations never go back, the first frame is
+// iteration 0, and a phase's first and last frames are kept.
+func TestReplayPhases(t *testing.T) {
+	rs, lv := treeLevel(t)
+	fr, err := replay(context.Background(), rs, lv)
+	if err != nil || !fr.Verified {
+		t.Fatalf("replay: %v, %+v", err, fr.Reason)
+	}
+	order := map[string]int{"inflate": 0, "settle": 1, "done": 2}
+	seen := map[string]int{}
+	for i, f := range fr.Relax {
+		rank, ok := order[f.Phase]
+		if !ok {
+			t.Fatalf("frame %d: unknown phase %q", i, f.Phase)
+		}
+		seen[f.Phase]++
+		if i == 0 {
+			if f.Iteration != 0 {
+				t.Errorf("first frame is iteration %d, want 0", f.Iteration)
+			}
+			continue
+		}
+		prev := fr.Relax[i-1]
+		if rank < order[prev.Phase] {
+			t.Errorf("frame %d: phase %s after %s", i, f.Phase, prev.Phase)
+		}
+		if f.Phase == prev.Phase && f.Iteration <= prev.Iteration {
+			t.Errorf("frame %d: iteration %d after %d in phase %s", i, f.Iteration, prev.Iteration, f.Phase)
+		}
+		if f.Phase == "settle" && prev.Phase == "inflate" {
+			if f.Iteration != prev.Iteration {
+				t.Errorf("settling starts at iteration %d, inflation ended at %d", f.Iteration, prev.Iteration)
+			}
+		}
+		if f.Phase != "inflate" && f.Grow != 1 {
+			t.Errorf("frame %d: rooms at %v of their size in phase %s", i, f.Grow, f.Phase)
+		}
+	}
+	if seen["inflate"] == 0 || seen["settle"] < 2 || seen["done"] != 1 {
+		t.Errorf("frames per phase %v: want inflate frames, at least two settle frames and one done frame", seen)
+	}
+	last := fr.Relax[len(fr.Relax)-1]
+	if last.Phase != "done" || last.Iteration != lv.Metrics.Relax.Iterations {
+		t.Errorf("last frame: phase %s iteration %d, want done at %d", last.Phase, last.Iteration, lv.Metrics.Relax.Iterations)
+	}
+	for v := range lv.Graph.Order() {
+		if p := lv.Graph.Vertex(v).Pos; last.X[v] != p.X || last.Y[v] != p.Y {
+			t.Fatalf("done frame has vertex %d at (%v, %v), the level at %v", v, last.X[v], last.Y[v], p)
+		}
+	}
+	// The settle phase's last frame is kept: its iteration is the pass's.
+	if s := fr.Relax[len(fr.Relax)-2]; s.Phase != "settle" || s.Iteration != last.Iteration {
+		t.Errorf("frame before done: %s at %d, want settle at %d", s.Phase, s.Iteration, last.Iteration)
+	}
+}
+
+// treeLevel returns the bundled tree ruleset and its level of seed 1.
+func treeLevel(t *testing.T) (*rulesets.Ruleset, *level.Level) {
+	t.Helper()
+	rs, err := rulesets.Bundled("tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, 1, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs, lv
+}

@@ -481,14 +481,7 @@ func TestSteps(t *testing.T) {
 
 // A replay that does not reproduce the level says so and sends no frames.
 func TestReplayUnverified(t *testing.T) {
-	rs, err := rulesets.Bundled("tree")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lv, err := level.Generate(context.Background(), rs, 1, level.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, lv := treeLevel(t)
 	p := lv.Graph.Vertex(0).Pos
 	p.X++
 	lv.Graph.SetPos(0, p)

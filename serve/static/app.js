@@ -589,8 +589,9 @@ import { showMap } from "./map.js";
       for (const v of scene.vertices) { v.x = f.r.x[v.id]; v.y = f.r.y[v.id]; v.w *= grow; v.h *= grow; }
       scene.view = relaxView();
       show(scene);
-      cap.textContent = `Relax iteration ${f.r.iteration} of ${f.n} (the drawing scaled ×${Number(f.scale).toPrecision(3)}` +
-        (grow < 1 ? `, rooms inflating: ${Math.round(100 * grow)}% of their size)` : `, rooms at full size)`);
+      const phase = { inflate: "rooms inflating", settle: "settling at full size", done: "final positions, rounded" }[f.r.phase];
+      cap.textContent = `Relax iteration ${f.r.iteration} of ${f.n}, ${phase} (the drawing scaled ×${Number(f.scale).toPrecision(3)}` +
+        (grow < 1 ? `, rooms at ${Math.round(100 * grow)}% of their size)` : `)`);
     } else if (f.kind === "trace") {
       const scene = finalScene(state.doc);
       for (const v of scene.vertices) v.visible = v.createdBy < f.k;
