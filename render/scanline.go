@@ -12,8 +12,8 @@ import (
 // The preview's rooms, corridors, walkthrough lines and legend swatches
 // are drawn by the scanline rasteriser of this file instead of gg's
 // (freetype's), which builds every rounded corner from sixteen Bézier
-// curves, flattens them, accumulates signed areas cell by cell and blends
-// every covered pixel with three divisions per channel. Here each shape is
+// curves, flattens and strokes them into polygons and accumulates signed
+// areas cell by cell for every pixel it covers. Here each shape is
 // convex and known in closed form, so each row splits into a run of pixels
 // inside it, written as whole words, and a few pixels on its edges, whose
 // coverage is the exact area of the pixel on the inside of the edge's
