@@ -29,12 +29,15 @@ test: fmt-check
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
 
 # The golden hashes of render/testdata/hashes.txt (level JSON and text level
-# of every bundled ruleset, seeds 1-20) on arm64 under qemu, on amd64 with
-# GOAMD64=v3 (which lets the compiler fuse multiply-adds) and on one core:
-# every platform must produce the same bytes. Needs qemu-user-static.
+# of every bundled ruleset, seeds 1-20) and the golden level files of
+# level/testdata on arm64 under qemu, on amd64 with GOAMD64=v3 (which lets
+# the compiler fuse multiply-adds) and on one core: every platform must
+# produce the same bytes. Needs qemu-user-static.
 test-cross:
 	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '^TestGoldenHashes$$' ./render/
+	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '^TestGoldenJSON$$' ./level/
 	GOAMD64=v3 $(GO) test -count=1 -run '^TestGoldenHashes$$' ./render/
+	GOAMD64=v3 $(GO) test -count=1 -run '^TestGoldenJSON$$' ./level/
 	GOMAXPROCS=1 $(GO) test -count=1 -run '^TestGoldenHashes$$' ./render/
 
 fmt-check:

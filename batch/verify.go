@@ -20,6 +20,7 @@ import (
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // ProblemKind classifies a Problem.
@@ -80,7 +81,11 @@ type Problem struct {
 	Detail string
 }
 
+// String describes the problem on one line. File names and details come
+// from manifests, which anyone can edit: their control characters are
+// escaped.
 func (p Problem) String() string {
+	p.File, p.Detail = textsafe.Escape(p.File), textsafe.Escape(p.Detail)
 	where := p.Path
 	if p.Line > 0 {
 		where = fmt.Sprintf("%s:%d", p.Path, p.Line)

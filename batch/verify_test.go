@@ -201,3 +201,18 @@ func TestVerifyUnsharded(t *testing.T) {
 		t.Errorf("problems: %v", rep.Err())
 	}
 }
+
+// A manifest is a file anyone can edit: the names and details a problem
+// quotes from it reach the terminal with their control characters escaped.
+func TestProblemStringEscapes(t *testing.T) {
+	for _, p := range []Problem{
+		{Kind: MissingFile, Path: "manifest.jsonl", Line: 3, Seed: 7, File: "lv\x1b[2J\u202e.png", Want: strings.Repeat("0", 64)},
+		{Kind: Damaged, Path: "manifest.jsonl", Line: 3, Seed: 7, File: "lv\x00.png", Detail: "read \x1b[31m"},
+		{Kind: Malformed, Path: "manifest.jsonl", Line: 3, Detail: "bad \x1b[31m\u202e"},
+	} {
+		s := p.String()
+		if strings.ContainsAny(s, "\x00\x1b\u202e") || !strings.Contains(s, `\x`) {
+			t.Errorf("%v: %q", p.Kind, s)
+		}
+	}
+}

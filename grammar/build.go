@@ -71,6 +71,10 @@ type Options struct {
 	// one step whose search finds millions of matches cannot outgrow it.
 	// Like Context it decides only whether a build completes, never how.
 	Check func(g *Graph) error
+
+	// lazyAbove replaces the constant lazyAbove when positive, so that
+	// tests can compare counted rules with listed ones on small graphs.
+	lazyAbove int
 }
 
 func (o Options) withDefaults() Options {
@@ -159,7 +163,7 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 		uses: make([]int, len(gr.rules)), groupUses: make([]int, len(gr.groups)),
 		last: -1,
 	}
-	b.x = newIndex(g, gr.rules, b.stopped)
+	b.x = newIndex(g, gr.rules, b.stopped, opts.lazyAbove)
 	res := &Result{Graph: g}
 	if b.stopped() {
 		return res, b.err
@@ -283,12 +287,12 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 	stats := make([]RuleStats, len(b.gr.rules))
 	var rules []int
 	for r := range b.gr.rules {
-		stats[r].Candidates = len(b.x.lists[r])
+		stats[r].Candidates = b.x.size(r)
 	}
 	for _, r := range b.gr.passes[pi].rules {
 		if b.eligible(r) {
 			stats[r].Eligible = true
-			if len(b.x.lists[r]) > 0 {
+			if stats[r].Candidates > 0 {
 				rules = append(rules, r)
 			}
 		}
@@ -298,6 +302,15 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 		verdicts = make([][]Reason, len(b.gr.rules))
 		for _, r := range rules {
 			c := b.gr.rules[r]
+			if t := b.x.lazy[r]; t != nil {
+				// Too many to keep a verdict each: draw checks
+				// its candidates again.
+				t.each(func(m []int) { stats[r].count(b.verdict(c, m)) })
+				if b.err != nil {
+					return Step{}, false
+				}
+				continue
+			}
 			verdicts[r] = make([]Reason, len(b.x.lists[r]))
 			for j, id := range b.x.lists[r] {
 				if b.stopped() {
@@ -324,13 +337,9 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 				level = append(level, r)
 			}
 		}
-		r, id, ok := b.draw(level, stats, verdicts)
+		r, m, ok := b.draw(level, stats, verdicts)
 		if !ok {
 			continue
-		}
-		m := make(Match, b.gr.rules[r].n)
-		for i, h := range b.x.match(id) {
-			m[i] = int(h)
 		}
 		added := b.gr.rules[r].rewrite(b.g, m, iteration, b.opts.StartSize)
 		changed := append(slices.Clone([]int(m)), added...)
@@ -381,11 +390,15 @@ func (b *builder) hostMatch(id int32) []int {
 // over all remaining candidates. Either way the outcome has the distribution
 // of filtering every candidate first and drawing from what is left, but only
 // the candidates drawn are checked.
-func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rule int, id int32, ok bool) {
+func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rule int, m Match, ok bool) {
 	rem := make([]int, len(level))
 	for i, r := range level {
-		rem[i] = len(b.x.lists[r])
+		rem[i] = b.x.size(r)
 	}
+	// rejected[i] holds, for a counted rule, the positions of the
+	// candidates rejected so far, ascending: they stand behind the
+	// remaining ones as the swaps do in a list. Made at the first.
+	var rejected [][]int
 	perMatch := b.gr.def.Weights == PerMatch
 	weight := func(i int) float64 {
 		if rem[i] == 0 {
@@ -403,7 +416,7 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 			total += weight(i)
 		}
 		if total == 0 {
-			return 0, 0, false
+			return 0, nil, false
 		}
 		x := float64(b.rng.Float64() * total)
 		pick := -1
@@ -419,26 +432,44 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 			x -= w
 		}
 		r := level[pick]
+		c := b.gr.rules[r]
 		for rem[pick] > 0 {
 			if b.stopped() {
-				return 0, 0, false
+				return 0, nil, false
 			}
 			j := b.rng.IntN(rem[pick])
-			last := rem[pick] - 1
-			b.x.swap(r, j, last)
-			if verdicts != nil {
-				verdicts[r][j], verdicts[r][last] = verdicts[r][last], verdicts[r][j]
-			}
-			cand := b.x.lists[r][last]
 			var v Reason
-			if verdicts != nil {
-				v = verdicts[r][last]
+			if t := b.x.lazy[r]; t != nil {
+				if rejected == nil {
+					rejected = make([][]int, len(level))
+				}
+				pos := skipping(j, rejected[pick])
+				if m = t.at(pos); m == nil {
+					return 0, nil, false
+				}
+				v = b.verdict(c, m)
+				if verdicts == nil {
+					stats[r].count(v)
+				}
+				if v != OK {
+					k, _ := slices.BinarySearch(rejected[pick], pos)
+					rejected[pick] = slices.Insert(rejected[pick], k, pos)
+				}
 			} else {
-				v = b.verdict(b.gr.rules[r], b.hostMatch(cand))
-				stats[r].count(v)
+				last := rem[pick] - 1
+				b.x.swap(r, j, last)
+				cand := b.x.lists[r][last]
+				m = b.hostMatch(cand)
+				if verdicts != nil {
+					verdicts[r][j], verdicts[r][last] = verdicts[r][last], verdicts[r][j]
+					v = verdicts[r][last]
+				} else {
+					v = b.verdict(c, m)
+					stats[r].count(v)
+				}
 			}
 			if v == OK {
-				return r, cand, true
+				return r, m, true
 			}
 			rem[pick]--
 			if perMatch {

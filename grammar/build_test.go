@@ -3,6 +3,7 @@ package grammar
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -193,28 +194,32 @@ func TestPasses(t *testing.T) {
 	}
 }
 
-// drawCounts draws from a fixed host many times and counts the rules drawn.
-func drawCounts(t *testing.T, d Definition, g *Graph, n int) []int {
+// drawCounts draws from a fixed host many times and counts the rules
+// drawn, and each (rule, match) drawn. Rules with more than above matches
+// are counted rather than listed (0: lazyAbove).
+func drawCounts(t *testing.T, d Definition, g *Graph, n, above int) ([]int, map[string]int) {
 	t.Helper()
 	gr := mustCompile(t, d)
 	counts := make([]int, len(d.Rules))
-	x := newIndex(g, gr.rules, nil)
+	matches := map[string]int{}
+	x := newIndex(g, gr.rules, nil, above)
 	r := rng(1)
 	for range n {
 		b := &builder{gr: gr, opts: Options{}.withDefaults(), rng: r, g: g, x: x}
 		var level []int
 		for i := range gr.rules {
-			if len(x.lists[i]) > 0 {
+			if x.size(i) > 0 {
 				level = append(level, i)
 			}
 		}
-		ri, _, ok := b.draw(level, make([]RuleStats, len(gr.rules)), nil)
+		ri, m, ok := b.draw(level, make([]RuleStats, len(gr.rules)), nil)
 		if !ok {
 			t.Fatal("nothing drawn")
 		}
 		counts[ri]++
+		matches[fmt.Sprint(ri, m)]++
 	}
-	return counts
+	return counts, matches
 }
 
 func TestWeights(t *testing.T) {
@@ -233,17 +238,79 @@ func TestWeights(t *testing.T) {
 	d := demoDefinition()
 	d.Rules = []Rule{d.Rules[0], d.Rules[1], bRule}
 	d.Rules[1].Weight = 3
-	// Per rule: extend (weight 3) against b (weight 1): 3:1 whatever the
-	// number of sites.
-	c := drawCounts(t, d, g, n)
-	if f := float64(c[1]) / n; f < 0.72 || f > 0.78 {
-		t.Errorf("per rule: extend drawn %.3f of the time, want 0.75", f)
+	for _, above := range []int{0, 1} {
+		d.Weights = PerRule
+		// Per rule: extend (weight 3) against b (weight 1): 3:1
+		// whatever the number of sites.
+		c, _ := drawCounts(t, d, g, n, above)
+		if f := float64(c[1]) / n; f < 0.72 || f > 0.78 {
+			t.Errorf("threshold %d, per rule: extend drawn %.3f of the time, want 0.75", above, f)
+		}
+		// Per match: extend has 8 sites of weight 3, b one of weight 1:
+		// 24:1.
+		d.Weights = PerMatch
+		c, _ = drawCounts(t, d, g, n, above)
+		if f := float64(c[2]) / n; f < 0.025 || f > 0.055 {
+			t.Errorf("threshold %d, per match: b drawn %.3f of the time, want 1/25 = 0.04", above, f)
+		}
 	}
-	// Per match: extend has 8 sites of weight 3, b one of weight 1: 24:1.
-	d.Weights = PerMatch
-	c = drawCounts(t, d, g, n)
-	if f := float64(c[2]) / n; f < 0.025 || f > 0.055 {
-		t.Errorf("per match: b drawn %.3f of the time, want 1/25 = 0.04", f)
+}
+
+// TestDrawUniform: a rule's drawn match is uniform over its applicable
+// matches (the brute-force list of Grammar.Matches), whether the index
+// lists the rule's matches or counts them (threshold 1), in both weight
+// modes. On a hexagon of 'a' rooms, a bend of two corridors has 12
+// structural matches; the flips reject the six that turn the other way.
+func TestDrawUniform(t *testing.T) {
+	const n = 6000
+	var tags []string
+	var pos []r2.Vec
+	var edges [][2]int
+	for i := range 6 {
+		tags = append(tags, "a")
+		pos = append(pos, v(float64([]int{0, 100, 150, 100, 0, -50}[i]), float64([]int{0, 0, 80, 160, 160, 80}[i])))
+		edges = append(edges, [2]int{i, (i + 1) % 6})
+	}
+	g := host(t, tags, pos, edges)
+	d := demoDefinition()
+	d.Rules = []Rule{d.Rules[0], {
+		Name: "bend",
+		Pattern: Pattern{
+			Vertices: []PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: v(100, 0)}, {ID: "z", Tags: []string{"a"}, Pos: v(100, 100)}},
+			Edges:    []PatternEdge{{A: "x", B: "y"}, {A: "y", B: "z"}},
+		},
+		Substitute: Substitute{Vertices: keep("x", "y", "z"), Edges: []SubstituteEdge{{A: "x", B: "y"}, {A: "y", B: "z"}}},
+	}}
+	gr := mustCompile(t, d)
+	want, err := gr.Matches(g, 1, DefaultMaxValence)
+	if err != nil || len(want) < 2 {
+		t.Fatalf("reference: %d matches, %v", len(want), err)
+	}
+	structural, _ := gr.Diagnose(g, 1, DefaultMaxValence)
+	if len(structural) == len(want) {
+		t.Fatalf("all %d structural matches apply: the draw's rejections go untested", len(want))
+	}
+	// Chi-square with len(want)-1 degrees of freedom; 30 is past the
+	// 0.999 quantile for up to 10.
+	for _, w := range []WeightMode{PerRule, PerMatch} {
+		d.Weights = w
+		for _, above := range []int{0, 1} {
+			_, got := drawCounts(t, d, g, n, above)
+			chi := 0.0
+			expect := float64(n) / float64(len(want))
+			for _, m := range want {
+				k := fmt.Sprint(1, m)
+				dev := float64(got[k]) - expect
+				chi += dev * dev / expect
+				delete(got, k)
+			}
+			if len(got) > 0 {
+				t.Errorf("weights %v, threshold %d: drew matches that do not apply: %v", w, above, got)
+			}
+			if chi > 30 {
+				t.Errorf("weights %v, threshold %d: chi-square %.1f over %d matches, not uniform", w, above, chi, len(want))
+			}
+		}
 	}
 }
 

@@ -40,6 +40,12 @@ type index struct {
 	// stop reports that the build is over (see builder.stopped): the
 	// searches have given up, and update leaves what they found unsorted.
 	stop func() bool
+	// lazy[r] counts rule r's matches once they passed above (lazyAbove
+	// unless a test lowers it); lists[r] is then empty. overflow reports
+	// that the search under way has passed it.
+	lazy     []*tally
+	above    int
+	overflow bool
 }
 
 type rec struct {
@@ -49,14 +55,25 @@ type rec struct {
 	alive bool
 }
 
-func newIndex(g *Graph, rules []*compiled, stop func() bool) *index {
-	x := &index{g: g, rules: rules, lists: make([][]int32, len(rules)), stop: stop}
+// newIndex indexes the matches of rules in g. A rule with more than above
+// live matches is counted instead (0: lazyAbove).
+func newIndex(g *Graph, rules []*compiled, stop func() bool, above int) *index {
+	if above <= 0 {
+		above = lazyAbove
+	}
+	x := &index{g: g, rules: rules, lists: make([][]int32, len(rules)), stop: stop, lazy: make([]*tally, len(rules)), above: above}
 	x.searches = make([]*search, len(rules))
 	for i, c := range rules {
 		s := newSearch(g, c, true)
 		s.excluded = x.excluded
-		s.stop = stop
-		s.emit = func(img []int) { x.batch = append(x.batch, slices.Clone(Match(img))) }
+		s.stop = func() bool { return x.overflow || (stop != nil && stop()) }
+		s.emit = func(img []int) {
+			if len(x.lists[i])+len(x.batch) >= x.above {
+				x.overflow = true
+				return
+			}
+			x.batch = append(x.batch, slices.Clone(Match(img)))
+		}
 		x.searches[i] = s
 	}
 	all := make([]int, g.Order())
@@ -101,6 +118,10 @@ func (x *index) update(changed []int) {
 		x.mark[v], x.rank[v] = x.epoch, int32(k)
 	}
 	for ri, c := range x.rules {
+		if t := x.lazy[ri]; t != nil {
+			t.update(changed)
+			continue
+		}
 		s := x.searches[ri]
 		x.batch = x.batch[:0]
 		for k, v := range changed {
@@ -115,11 +136,34 @@ func (x *index) update(changed []int) {
 			x.batch = x.batch[:0]
 			return
 		}
+		if x.overflow {
+			x.overflow = false
+			x.batch = x.batch[:0]
+			x.goLazy(ri)
+			continue
+		}
 		slices.SortFunc(x.batch, compareMatches)
 		for _, m := range x.batch {
 			x.add(ri, m)
 		}
 	}
+}
+
+// goLazy stops listing rule r's matches and counts them instead.
+func (x *index) goLazy(r int) {
+	for _, id := range x.lists[r] {
+		x.recs[id].alive = false
+	}
+	x.lists[r] = nil
+	x.lazy[r] = newTally(x.g, x.rules[r], x.stop)
+}
+
+// size returns how many structural matches rule r has.
+func (x *index) size(r int) int {
+	if t := x.lazy[r]; t != nil {
+		return t.total
+	}
+	return len(x.lists[r])
 }
 
 func (x *index) add(rule int, m Match) {

@@ -18,10 +18,12 @@ import (
 // already joined, or a new vertex with three or more corridors, does not.
 func (c *compiled) keepsPlanar() bool {
 	ns := len(c.sub)
-	// Multigraph of the substitute's corridors as adjacency counts.
-	mult := make([][]int, ns)
+	// Multigraph of the substitute's corridors: mult[v][u] counts the
+	// corridors between v and u. Sparse, since a start rule's substitute
+	// can have thousands of vertices.
+	mult := make([]map[int]int, ns)
 	for i := range mult {
-		mult[i] = make([]int, ns)
+		mult[i] = map[int]int{}
 	}
 	for _, e := range c.subEdges {
 		if !e.cosm {
@@ -36,6 +38,10 @@ func (c *compiled) keepsPlanar() bool {
 		}
 		return d
 	}
+	cut := func(v, u int) {
+		delete(mult[v], u)
+		delete(mult[u], v)
+	}
 	gone := make([]bool, ns)
 	for changed := true; changed; {
 		changed = false
@@ -43,11 +49,11 @@ func (c *compiled) keepsPlanar() bool {
 			if gone[v] || c.sub[v].mapped >= 0 {
 				continue
 			}
-			mult[v][v] = 0 // a loop never matters
+			delete(mult[v], v) // a loop never matters
 			switch d := deg(v); {
 			case d <= 1:
-				for u := range ns {
-					mult[u][v], mult[v][u] = 0, 0
+				for u := range mult[v] {
+					cut(v, u)
 				}
 			case d == 2:
 				var nb []int
@@ -56,8 +62,8 @@ func (c *compiled) keepsPlanar() bool {
 						nb = append(nb, u)
 					}
 				}
-				mult[v][nb[0]], mult[nb[0]][v] = 0, 0
-				mult[v][nb[1]], mult[nb[1]][v] = 0, 0
+				cut(v, nb[0])
+				cut(v, nb[1])
 				if nb[0] != nb[1] {
 					mult[nb[0]][nb[1]]++
 					mult[nb[1]][nb[0]]++
@@ -74,12 +80,8 @@ func (c *compiled) keepsPlanar() bool {
 		}
 	}
 	for a := range ns {
-		for b := a + 1; b < ns; b++ {
-			if mult[a][b] == 0 {
-				continue
-			}
-			pa, pb := c.sub[a].mapped, c.sub[b].mapped
-			if !c.corridorPatternEdge(pa, pb) {
+		for b := range mult[a] {
+			if b > a && !c.corridorPatternEdge(c.sub[a].mapped, c.sub[b].mapped) {
 				return false
 			}
 		}

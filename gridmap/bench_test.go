@@ -23,7 +23,7 @@ func benchLevel(b *testing.B, name string, seed uint64, overrides []rulesets.Ove
 	if err != nil {
 		b.Fatal(err)
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		b.Fatal(err)
 	}

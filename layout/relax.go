@@ -105,6 +105,10 @@ type Relaxation struct {
 // ErrUnfixable that names the offending pairs. Once ctx is done, the
 // current phase ends at its next iteration.
 func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces) (*Relaxation, error) {
+	if ctx != nil && ctx.Err() != nil {
+		// validScale checks every room: not for a level already stopped.
+		return nil, ctx.Err()
+	}
 	pos := make([]r2.Vec, g.Order())
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos

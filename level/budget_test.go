@@ -4,79 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/dungraph/dungraph/internal/hostile"
 	"github.com/dungraph/dungraph/rulesets"
 )
-
-// starRuleset is a ruleset whose start rule makes a star of leaves leaves
-// and whose other rule's pattern is a star of k leaves: leaves!/(leaves-k)!
-// structural matches, the worst case of collecting every match.
-func starRuleset(leaves, k int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "name = \"star\"\n[build]\nmax_vertices = %d\nmax_iterations = 3\nmax_valence = %d\n", leaves+k+2, leaves+1)
-	b.WriteString("[[rules]]\nname = \"start\"\npattern.vertices = [ { id = \"s\", tags = [\"s\"] } ]\n")
-	b.WriteString("substitute.vertices = [ { id = \"s\", tag = \"c\", at = [0, 0] },\n")
-	ring := func(n int, field, tag string) {
-		for i := range n {
-			a := 2 * math.Pi * float64(i) / float64(n)
-			fmt.Fprintf(&b, "  { id = \"l%d\", %s = %s, at = [%.3f, %.3f] },\n", i, field, tag, 100*math.Cos(a), 100*math.Sin(a))
-		}
-		b.WriteString("]\n")
-	}
-	edges := func(key string, n int) {
-		fmt.Fprintf(&b, "%s = [", key)
-		for i := range n {
-			fmt.Fprintf(&b, " { between = [\"c\", \"l%d\"] },", i)
-		}
-		b.WriteString(" ]\n")
-	}
-	ring(leaves, "tag", `"l"`)
-	b.WriteString("substitute.edges = [")
-	for i := range leaves {
-		fmt.Fprintf(&b, " { between = [\"s\", \"l%d\"] },", i)
-	}
-	b.WriteString(" ]\n")
-	b.WriteString("[[rules]]\nname = \"fan\"\npattern.vertices = [ { id = \"c\", tags = [\"c\"], at = [0, 0] },\n")
-	ring(k, "tags", `["l"]`)
-	edges("pattern.edges", k)
-	b.WriteString("substitute.vertices = [ { id = \"c\", tag = \"c\", at = [0, 0] },\n")
-	ring(k, "tag", `"m"`)
-	edges("substitute.edges", k)
-	return b.String()
-}
-
-// gridRuleset is a ruleset whose start rule substitutes a grid of n
-// vertices: one rewrite that the construction drawing must place.
-func gridRuleset(n int) string {
-	side := int(math.Ceil(math.Sqrt(float64(n))))
-	var b strings.Builder
-	fmt.Fprintf(&b, "name = \"grid\"\n[build]\nmax_vertices = %d\nmax_iterations = 2\n", n+10)
-	b.WriteString("[[rules]]\nname = \"start\"\npattern.vertices = [ { id = \"s\", tags = [\"s\"] } ]\nsubstitute.vertices = [\n")
-	id := func(i int) string {
-		if i == 0 {
-			return "s"
-		}
-		return fmt.Sprintf("v%d", i)
-	}
-	for i := range n {
-		fmt.Fprintf(&b, "  { id = %q, tag = \"a\", at = [%d, %d] },\n", id(i), 100*(i%side), 100*(i/side))
-	}
-	b.WriteString("]\nsubstitute.edges = [\n")
-	for i := range n {
-		if i%side+1 < side && i+1 < n {
-			fmt.Fprintf(&b, "  { between = [%q, %q] },\n", id(i), id(i+1))
-		}
-		if i+side < n {
-			fmt.Fprintf(&b, "  { between = [%q, %q] },\n", id(i), id(i+side))
-		}
-	}
-	b.WriteString("]\n")
-	return b.String()
-}
 
 func mustLoad(t testing.TB, src string) *rulesets.Ruleset {
 	t.Helper()
@@ -91,22 +24,40 @@ func mustLoad(t testing.TB, src string) *rulesets.Ruleset {
 // second, doubled for a loaded test machine.
 const slack = 2 * time.Second
 
-// A pattern with 479 million matches stops at the memory budget while
-// matching, long before it could collect them.
-func TestMemoryBudgetInMatching(t *testing.T) {
-	rs := mustLoad(t, starRuleset(12, 11))
-	limit := HeapBytes() + 48<<20
+// Matching holds memory linear in the level, whatever the number of
+// matches. A pattern with 479 million matches, almost all of them flipped,
+// runs a memory budget of 48 MiB into the time budget instead (counting
+// them takes longer than any budget here); one with 362,880 matches, all
+// applicable, makes a level within the same memory budget.
+func TestMatchingMemory(t *testing.T) {
+	budget := time.Second
+	rs := mustLoad(t, hostile.Star(12, 11, true))
 	start := time.Now()
-	_, err := Generate(context.Background(), rs, 1, Options{MaxHeap: limit, Timeout: time.Minute})
+	_, err := Generate(context.Background(), rs, 1, Options{MaxHeap: HeapBytes() + 48<<20, Timeout: budget})
 	took := time.Since(start)
-	var me *MemoryError
-	if !errors.As(err, &me) || me.Stage != StageMatching {
-		t.Fatalf("Generate: %v; want a MemoryError during matching", err)
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Stage != StageMatching {
+		t.Fatalf("Generate: %v; want the time budget to run out during matching", err)
 	}
-	if took > 10*time.Second {
-		t.Errorf("the memory budget took %v to stop the build", took)
+	if took > budget+slack {
+		t.Errorf("a budget of %v took %v", budget, took)
 	}
-	t.Logf("%v after %v", err, took.Round(time.Millisecond))
+	t.Logf("479,001,600 matches: %v after %v", err, took.Round(time.Millisecond))
+
+	rs = mustLoad(t, hostile.Star(9, 8, false))
+	start = time.Now()
+	lv, err := Generate(context.Background(), rs, 1, Options{MaxHeap: HeapBytes() + 48<<20, Timeout: time.Minute})
+	if err != nil {
+		t.Fatalf("Generate: %v", err)
+	}
+	fan, _ := rs.Grammar.RuleIndex("fan")
+	if u := lv.Build.Uses; len(u) != 2 || u[fan] == 0 {
+		t.Errorf("rule uses %v: the fan never applied", u)
+	}
+	if st := lv.Build.Steps[len(lv.Build.Steps)-1].Stats[fan]; st.Candidates != 362880 {
+		t.Errorf("the fan's last draw saw %d candidates, want 9!/1! = 362,880", st.Candidates)
+	}
+	t.Logf("362,880 matches: a level in %v", time.Since(start).Round(time.Millisecond))
 }
 
 // A start rule of 2,000 vertices stops at the time budget (and at a
@@ -115,7 +66,7 @@ func TestTimeBudgetInLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a ruleset of 2,000 vertices")
 	}
-	rs := mustLoad(t, gridRuleset(2000))
+	rs := mustLoad(t, hostile.Grid(2000))
 	budget := 300 * time.Millisecond
 	start := time.Now()
 	_, err := Generate(context.Background(), rs, 1, Options{Timeout: budget})
@@ -144,14 +95,15 @@ func FuzzBudgets(f *testing.F) {
 	f.Add(uint8(12), uint8(11), uint8(0), uint16(20))
 	f.Add(uint8(8), uint8(7), uint8(1), uint16(5))
 	f.Add(uint8(3), uint8(2), uint8(1), uint16(1))
+	f.Add(uint8(9), uint8(8), uint8(2), uint16(150))
 	f.Fuzz(func(t *testing.T, leaves, k, kind uint8, ms uint16) {
 		var src string
 		switch kind % 2 {
 		case 0:
 			n := int(leaves%14) + 1
-			src = starRuleset(n, int(k)%n+1)
+			src = hostile.Star(n, int(k)%n+1, kind&2 == 0)
 		case 1:
-			src = gridRuleset(int(leaves)%400 + 2)
+			src = hostile.Grid(int(leaves)%400 + 2)
 		}
 		rs, err := rulesets.Load("fuzz.toml", []byte(src))
 		if err != nil {
@@ -170,4 +122,55 @@ func FuzzBudgets(f *testing.F) {
 			t.Fatalf("a budget of %v took %v: %v", budget, took, err)
 		}
 	})
+}
+
+// BenchmarkBudgetOvershoot measures how far past its time budget a level
+// that cannot finish in time returns, as a ratio of the budget
+// ("overshoot"), for the hostile shapes: a large level stopped in the
+// construction drawing, a billion layout or relax iterations, the star of
+// 479 million matches and a 3,000-room start rule. Run with -benchtime 1x;
+// the issue asks for 10% or one second at most.
+func BenchmarkBudgetOvershoot(b *testing.B) {
+	bundled := func(name string, sets ...string) *rulesets.Ruleset {
+		var l rulesets.Loader
+		for _, s := range sets {
+			o, err := rulesets.ParseOverride(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l.Overrides = append(l.Overrides, o)
+		}
+		rs, err := l.Bundled(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return rs
+	}
+	cases := []struct {
+		name string
+		rs   *rulesets.Ruleset
+	}{
+		{"caves-5000", bundled("caves", "build.max_vertices=5000", "build.max_iterations=5000")},
+		{"layout-1e9", bundled("caves", "build.max_vertices=400", "build.max_iterations=400", "layout.max_iterations=1000000000", "layout.convergence_distance=1e-9")},
+		{"relax-1e9", bundled("caves", "build.max_vertices=400", "build.max_iterations=400", "relax.max_iterations=1000000000", "relax.convergence_distance=1e-9")},
+		{"star", mustLoad(b, hostile.Star(12, 11, true))},
+		{"grid-3000", mustLoad(b, hostile.Grid(3000))},
+	}
+	for _, c := range cases {
+		for _, budget := range []time.Duration{300 * time.Millisecond, time.Second} {
+			b.Run(fmt.Sprintf("%s/%v", c.name, budget), func(b *testing.B) {
+				worst := 0.0
+				for b.Loop() {
+					start := time.Now()
+					_, err := Generate(context.Background(), c.rs, 1, Options{Timeout: budget})
+					took := time.Since(start)
+					if !errors.As(err, new(*TimeoutError)) {
+						b.Skipf("no timeout: %v after %v", err, took)
+					}
+					worst = max(worst, float64(took-budget)/float64(budget))
+				}
+				b.ReportMetric(worst, "overshoot")
+			})
+		}
+	}
 }

@@ -424,7 +424,8 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, QualityPrefix + miss, 0, nil
 	}
 	roles := Roles(rs)
-	rt, err := route.Find(g, roles)
+	rg := RouteGraph(g)
+	rt, err := route.Find(rg, roles)
 	if err != nil {
 		// The build keeps the rooms connected, so this is not expected;
 		// should it happen, the attempt fails rather than ship the level.
@@ -432,7 +433,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	var sol *route.Solution
 	if len(roles.Locks) > 0 {
-		if sol, err = (route.Solver{Context: ctx}).Solve(g, rt, roles); err != nil {
+		if sol, err = (route.Solver{Context: ctx}).Solve(rg, rt, roles); err != nil {
 			if ctx.Err() != nil {
 				return nil, "", 0, ctx.Err()
 			}

@@ -5,6 +5,12 @@
 // batch.json so that a rerun with another ruleset is refused rather than
 // mixed in.
 //
+// Formats lists the outputs a level can be written as (png, json, text,
+// tiles, tmx, tmj, map, graphcoloring), each with the files it makes;
+// Exports.Make makes the files of a list of formats from a level file, in
+// memory, and Exports.Options says which options decide their bytes. The
+// generate, render and batch commands take their --format lists from it.
+//
 // Package batch knows nothing of levels (it runs any generator of files);
 // this package is the one place where the two meet, so that the command
 // only parses flags and prints.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/levelbatch"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -27,7 +27,7 @@ func Example() {
 	}
 	defer os.RemoveAll(dir)
 
-	g := levelbatch.Generator{Ruleset: rs, Files: func(d *render.Document) ([]batch.File, error) {
+	g := levelbatch.Generator{Ruleset: rs, Files: func(d *levelfile.Document) ([]batch.File, error) {
 		js, err := d.JSON()
 		return []batch.File{{Name: "level.json", Data: js}}, err
 	}}

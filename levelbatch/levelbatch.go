@@ -8,7 +8,7 @@ import (
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -20,7 +20,7 @@ type Generator struct {
 	Options level.Options
 	// Files makes the files of a level from its document, in the order
 	// they are to be listed. Nil makes none.
-	Files func(*render.Document) ([]batch.File, error)
+	Files func(*levelfile.Document) ([]batch.File, error)
 	// Now, if set, is the clock that measures how long each level took to
 	// generate (batch.Result.GenerateTime, which reaches timings.jsonl
 	// only); nil leaves it unmeasured.
@@ -42,7 +42,7 @@ func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, err
 	if g.Now != nil {
 		res.GenerateTime = g.Now().Sub(start)
 	}
-	doc, err := render.FromLevel(lv)
+	doc, err := lv.Document()
 	if err != nil {
 		return res, err
 	}
@@ -60,16 +60,16 @@ func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, err
 // Metrics are the metrics a manifest line keeps of a level, named as in
 // the level format's "metrics".
 type Metrics struct {
-	Rooms              int          `json:"rooms"`
-	Corridors          int          `json:"corridors"`
-	Attempts           int          `json:"attempts"`
-	CriticalPathRooms  int          `json:"critical_path_rooms"`
-	CriticalPathLength render.Float `json:"critical_path_length"`
-	DeadEnds           int          `json:"dead_ends"`
-	EdgeDeviation      render.Float `json:"edge_deviation"`
+	Rooms              int             `json:"rooms"`
+	Corridors          int             `json:"corridors"`
+	Attempts           int             `json:"attempts"`
+	CriticalPathRooms  int             `json:"critical_path_rooms"`
+	CriticalPathLength levelfile.Float `json:"critical_path_length"`
+	DeadEnds           int             `json:"dead_ends"`
+	EdgeDeviation      levelfile.Float `json:"edge_deviation"`
 }
 
-func keyMetrics(d *render.Document) Metrics {
+func keyMetrics(d *levelfile.Document) Metrics {
 	m := d.Metrics
 	return Metrics{
 		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
@@ -89,11 +89,11 @@ func Params(rs *rulesets.Ruleset) (json.RawMessage, error) {
 		overrides = append(overrides, o.String())
 	}
 	return json.Marshal(struct {
-		Ruleset   string            `json:"ruleset"`
-		SHA256    string            `json:"sha256"`
-		Overrides []string          `json:"overrides"`
-		Generator render.Provenance `json:"generator"`
+		Ruleset   string               `json:"ruleset"`
+		SHA256    string               `json:"sha256"`
+		Overrides []string             `json:"overrides"`
+		Generator levelfile.Provenance `json:"generator"`
 	}{
-		rs.Name, hex.EncodeToString(rs.SHA256[:]), overrides, render.BuildProvenance(),
+		rs.Name, hex.EncodeToString(rs.SHA256[:]), overrides, levelfile.BuildProvenance(),
 	})
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -28,7 +28,7 @@ func quads(t *testing.T, overrides ...rulesets.Override) *rulesets.Ruleset {
 }
 
 // jsonFiles makes each level's JSON, as the command's --format json does.
-func jsonFiles(doc *render.Document) ([]batch.File, error) {
+func jsonFiles(doc *levelfile.Document) ([]batch.File, error) {
 	var b bytes.Buffer
 	if err := doc.WriteJSON(&b); err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func TestBatchOfLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := render.FromLevel(lv)
+		doc, err := lv.Document()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestBatchOfLevels(t *testing.T) {
 func TestFailedSeed(t *testing.T) {
 	rs := quads(t)
 	called := false
-	g := Generator{Ruleset: rs, Options: level.Options{Timeout: time.Nanosecond}, Files: func(*render.Document) ([]batch.File, error) {
+	g := Generator{Ruleset: rs, Options: level.Options{Timeout: time.Nanosecond}, Files: func(*levelfile.Document) ([]batch.File, error) {
 		called = true
 		return nil, nil
 	}}
@@ -105,7 +105,7 @@ func TestFailedSeed(t *testing.T) {
 		t.Errorf("Generate = %+v, %v (files made: %t); want a TimeoutError at attempt %d and no files", res, err, called, rs.Build.Attempts-1)
 	}
 	g.Options = level.Options{}
-	g.Files = func(*render.Document) ([]batch.File, error) { return nil, errors.New("disk full") }
+	g.Files = func(*levelfile.Document) ([]batch.File, error) { return nil, errors.New("disk full") }
 	if _, err := g.Generate(context.Background(), 1); err == nil || err.Error() != "disk full" {
 		t.Errorf("Generate with failing files = %v; want their error", err)
 	}

@@ -1,13 +1,8 @@
-// Package render turns a generated level into files: the versioned JSON
-// level format and PNG (or animated GIF) previews.
-//
-// A Document is the level as the JSON format describes it (see
-// docs/level-format.md and docs/level.schema.json): FromLevel makes one from
-// a level.Level, WriteJSON writes it with its keys in a fixed order and every
-// float exactly ("strconv 'g' -1"), and ReadJSON reads it back strictly, so
-// that reading a file and writing it again gives the same bytes. ReadJSON
-// reports every problem with its line, column and JSON path. Graph rebuilds
-// the level's graph so that rules can be matched on a saved level.
+// Package render draws and exports levels: it turns a level file
+// (levelfile.Document) into PNG (or animated GIF) previews, pictures of
+// grid maps, text and tile grids, GraphColoring levels and the walkthrough
+// of a lock-and-key level. It reads levels through package levelfile and
+// knows nothing of how they were generated.
 //
 // PNG draws a Document: rooms as their rectangles in their tag's colour,
 // corridors as thick lines under them, cosmetic rooms hatched and cosmetic

@@ -26,56 +26,8 @@ func generate() *level.Level {
 	return lv
 }
 
-func ExampleFromLevel() {
-	doc, err := render.FromLevel(generate())
-	if err != nil {
-		log.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := doc.WriteJSON(&b); err != nil {
-		log.Fatal(err)
-	}
-	lines := strings.Split(b.String(), "\n")
-	for _, l := range lines[:3] {
-		fmt.Println(l)
-	}
-	fmt.Println(lines[4])
-	// Output:
-	// {
-	//   "format": "dungraph.level",
-	//   "version": 2,
-	//   "seed": 42,
-}
-
-func ExampleReadJSON() {
-	doc, err := render.FromLevel(generate())
-	if err != nil {
-		log.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := doc.WriteJSON(&b); err != nil {
-		log.Fatal(err)
-	}
-	saved, err := render.ReadJSON(&b)
-	if err != nil {
-		log.Fatal(err)
-	}
-	// The saved level's graph is the generated one, ready for rules.
-	g, err := saved.Graph()
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(saved.Ruleset.Name, saved.Seed, g.Order() == len(doc.Vertices))
-
-	_, err = render.ReadJSON(strings.NewReader(`{"format": "dungraph.level", "version": 9}`))
-	fmt.Println(err)
-	// Output:
-	// quads 42 true
-	// render: 1:41: version: level format version 9 is not supported: this dungraph reads version 2 only
-}
-
 func ExamplePNG_Write() {
-	doc, err := render.FromLevel(generate())
+	doc, err := generate().Document()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -93,7 +45,7 @@ func ExamplePNG_Write() {
 }
 
 func ExampleGraphColoring() {
-	doc, err := render.FromLevel(generate())
+	doc, err := generate().Document()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -121,7 +73,7 @@ func ExampleGraphColoring() {
 }
 
 func ExampleRaster_WriteText() {
-	doc, err := render.FromLevel(generate())
+	doc, err := generate().Document()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -151,7 +103,7 @@ func ExampleRaster_WriteText() {
 }
 
 func ExampleRaster_WriteTiles() {
-	doc, err := render.FromLevel(generate())
+	doc, err := generate().Document()
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -3,10 +3,12 @@ package render
 import (
 	"errors"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/dungraph/dungraph/raster"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // Raster are the options of the rasterised exports: the map, the text
@@ -35,7 +37,7 @@ type Raster struct {
 }
 
 // CellOf returns the cell size o uses for d.
-func (o Raster) CellOf(d *Document) float64 {
+func (o Raster) CellOf(d *levelfile.Document) float64 {
 	if o.Cell > 0 {
 		return o.Cell
 	}
@@ -48,7 +50,7 @@ func (o Raster) CellOf(d *Document) float64 {
 // along the grid. On the hex lattice it is raster.Rasterise's, and a cell
 // too coarse to keep the level's rooms apart is an error that names a cell
 // size that works (see raster.CheckError).
-func (o Raster) Grid(d *Document) (*raster.Grid, error) {
+func (o Raster) Grid(d *levelfile.Document) (*raster.Grid, error) {
 	if o.Lattice == raster.Square {
 		m, err := o.Map(d)
 		if err != nil {
@@ -86,10 +88,10 @@ func (o Raster) Grid(d *Document) (*raster.Grid, error) {
 // variation layer: the tag's own (params.tags.<tag>.variation), else the
 // first letter from A that no tag claims, by the tags' first appearance in
 // vertex order. Tags beyond the 26 letters get none.
-func Variations(d *Document) map[string]byte {
+func Variations(d *levelfile.Document) map[string]byte {
 	out := map[string]byte{}
 	taken := map[byte]bool{}
-	for _, name := range namesOf(d.Params.Tags) {
+	for _, name := range slices.Sorted(maps.Keys(d.Params.Tags)) {
 		if v := d.Params.Tags[name].Variation; len(v) == 1 {
 			out[name] = v[0]
 			taken[v[0]] = true
@@ -124,7 +126,7 @@ const (
 // Rooms whose tag has an entity character get it, key rooms without one
 // KeyEntity and locked rooms LockEntity; each room's variation comes from
 // Variations.
-func (o Raster) WriteText(entity, variations io.Writer, d *Document) error {
+func (o Raster) WriteText(entity, variations io.Writer, d *levelfile.Document) error {
 	if o.Lattice != raster.Square {
 		return fmt.Errorf("render: text levels are square grids; the %v lattice is for tiles", o.Lattice)
 	}
@@ -141,9 +143,9 @@ func (o Raster) WriteText(entity, variations io.Writer, d *Document) error {
 		switch t := d.Params.Tags[v.Tag]; {
 		case len(t.Entity) == 1:
 			opts.Entities[v.ID] = t.Entity[0]
-		case t.Role == rulesets.RoleKey:
+		case t.Role == levelfile.RoleKey:
 			opts.Entities[v.ID] = KeyEntity
-		case t.Role == rulesets.RoleLock:
+		case t.Role == levelfile.RoleLock:
 			opts.Entities[v.ID] = LockEntity
 		}
 		if l, ok := letters[v.Tag]; ok {
@@ -165,7 +167,7 @@ func (o Raster) WriteText(entity, variations io.Writer, d *Document) error {
 
 // WriteTiles writes d's tile grid as JSON (raster.TileDocument) to tiles
 // and as a picture to pic (see WriteTilesPNG); either may be nil.
-func (o Raster) WriteTiles(tiles, pic io.Writer, d *Document) error {
+func (o Raster) WriteTiles(tiles, pic io.Writer, d *levelfile.Document) error {
 	g, err := o.Grid(d)
 	if err != nil {
 		return err

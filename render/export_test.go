@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"github.com/dungraph/dungraph/levelfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,7 +59,7 @@ func TestTextGolden(t *testing.T) {
 // every floor cell reachable from the spawn, every door between a tile of
 // its room and a corridor tile, in line, with walls on its sides, and the
 // variation layer the same size with letters only on room tiles.
-func checkText(t *testing.T, d *Document, g *raster.Grid, ent, vars []byte) {
+func checkText(t *testing.T, d *levelfile.Document, g *raster.Grid, ent, vars []byte) {
 	t.Helper()
 	lines := strings.Split(strings.TrimSuffix(string(ent), "\n"), "\n")
 	vlines := strings.Split(strings.TrimSuffix(string(vars), "\n"), "\n")
@@ -72,7 +73,7 @@ func checkText(t *testing.T, d *Document, g *raster.Grid, ent, vars []byte) {
 		}
 		return lines[r][q]
 	}
-	var corridors []Edge // as Raster.Grid numbers them
+	var corridors []levelfile.Edge // as Raster.Grid numbers them
 	for _, e := range d.Edges {
 		if !e.Cosmetic && !d.Vertices[e.A].Cosmetic && !d.Vertices[e.B].Cosmetic {
 			corridors = append(corridors, e)
@@ -175,7 +176,7 @@ func TestTextLevels(t *testing.T) {
 	}
 	for _, c := range sweep(t, seeds, caves) {
 		t.Run(c.String(), func(t *testing.T) {
-			d, err := FromLevel(testLevel(t, c))
+			d, err := testLevel(t, c).Document()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,8 +209,8 @@ func TestVariations(t *testing.T) {
 	if got["a"] != 'A' || got["c"] != 'C' || len(got) != 2 {
 		t.Errorf("variations %q", got)
 	}
-	d.Params.Tags["a"] = Tag{Label: "a", MinExtent: 3, MaxExtent: 4, Variation: "A"}
-	d.Params.Tags["b"] = Tag{Label: "b", MinExtent: 3, MaxExtent: 4}
+	d.Params.Tags["a"] = levelfile.Tag{Label: "a", MinExtent: 3, MaxExtent: 4, Variation: "A"}
+	d.Params.Tags["b"] = levelfile.Tag{Label: "b", MinExtent: 3, MaxExtent: 4}
 	d.Vertices[1].Tag = "b"
 	if err := d.UpdateRoute(); err != nil {
 		t.Fatal(err)

@@ -3,12 +3,15 @@ package render
 import (
 	"cmp"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"image"
 	"image/color"
 	"image/gif"
 	"io"
 	"slices"
 	"time"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // WriteGIF writes an animated GIF of the build to w: one frame for the
@@ -20,7 +23,7 @@ import (
 // their final positions, sizes and tags, and an edge is shown once both its
 // ends exist. The animation tells in which order the level grew, not how
 // its drawing moved.
-func (o PNG) WriteGIF(w io.Writer, d *Document) error {
+func (o PNG) WriteGIF(w io.Writer, d *levelfile.Document) error {
 	s, err := newScene(o, d)
 	if err != nil {
 		return err
@@ -39,7 +42,7 @@ func (o PNG) WriteGIF(w io.Writer, d *Document) error {
 		if k == 0 {
 			return "start"
 		}
-		return fmt.Sprintf("step %d: %s", k-1, steps[k-1].Rule)
+		return fmt.Sprintf("step %d: %s", k-1, textsafe.Escape(steps[k-1].Rule))
 	}
 	// The palette comes from the last frame, which has every colour the
 	// others have but for their captions' text, which is ink anti-aliased

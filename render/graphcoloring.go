@@ -4,11 +4,14 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // GraphColoring writes a level as a level of GraphColoring, the graph
@@ -57,7 +60,7 @@ type GraphColoringEdge struct {
 func GraphColoringID(id int) string { return "r" + strconv.Itoa(id) }
 
 // Level returns the GraphColoring level of d.
-func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
+func (o GraphColoring) Level(d *levelfile.Document) (*GraphColoringLevel, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
@@ -75,7 +78,7 @@ func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
 		return nil, fmt.Errorf("render: a GraphColoring board of %d × %d with margin %d leaves no room for the level", w, h, m)
 	}
 	lv := &GraphColoringLevel{
-		Title:     fmt.Sprintf("%s, seed %d", d.Ruleset.Name, d.Seed),
+		Title:     fmt.Sprintf("%s, seed %d", textsafe.Escape(d.Ruleset.Name), d.Seed),
 		Objective: "Keep the dungeon connected.",
 		Connected: true,
 	}
@@ -96,7 +99,7 @@ func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
 	for _, t := range rooms {
 		c := colors[t]
 		lv.Colors = append(lv.Colors, GraphColoringColor{Name: t, Color: fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B)})
-		legend = append(legend, t+": "+d.Params.Tags[t].Label)
+		legend = append(legend, t+": "+textsafe.Escape(d.Params.Tags[t].Label))
 	}
 	n := 0
 	for _, v := range d.Vertices {
@@ -159,7 +162,7 @@ func (o GraphColoring) Level(d *Document) (*GraphColoringLevel, error) {
 // Write writes d's GraphColoring level. Like the game's own level files,
 // it is a sequence of top-level elements (<level>, <colors>, <graph>,
 // <rules>) without an XML declaration or a root element.
-func (o GraphColoring) Write(w io.Writer, d *Document) error {
+func (o GraphColoring) Write(w io.Writer, d *levelfile.Document) error {
 	lv, err := o.Level(d)
 	if err != nil {
 		return err

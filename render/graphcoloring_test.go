@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"github.com/dungraph/dungraph/levelfile"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,7 +38,7 @@ func TestGraphColoringGolden(t *testing.T) {
 // checks it holds d's rooms and corridors: same ids, tags as colours, the
 // entrance as origin, positions on the board that keep the rooms' order
 // along both axes.
-func checkGraphColoring(t *testing.T, d *Document) {
+func checkGraphColoring(t *testing.T, d *levelfile.Document) {
 	t.Helper()
 	var b bytes.Buffer
 	o := GraphColoring{}
@@ -48,7 +49,7 @@ func checkGraphColoring(t *testing.T, d *Document) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
-	var rooms []Vertex
+	var rooms []levelfile.Vertex
 	for _, v := range d.Vertices {
 		if !v.Cosmetic {
 			rooms = append(rooms, v)
@@ -60,7 +61,7 @@ func checkGraphColoring(t *testing.T, d *Document) {
 	colors := map[string]bool{}
 	for _, c := range lv.Colors {
 		colors[c.Name] = true
-		if _, ok := parseColor(strings.ToLower(c.Color)); !ok {
+		if _, ok := levelfile.ParseColor(strings.ToLower(c.Color)); !ok {
 			t.Errorf("colour %s is %q", c.Name, c.Color)
 		}
 	}
@@ -113,7 +114,7 @@ func TestGraphColoringReadsBack(t *testing.T) {
 	}
 	for _, c := range sweep(t, seeds, 1) { // caves: 330 rooms, one is plenty
 		t.Run(c.String(), func(t *testing.T) {
-			d, err := FromLevel(testLevel(t, c))
+			d, err := testLevel(t, c).Document()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"github.com/dungraph/dungraph/levelfile"
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
@@ -35,7 +36,7 @@ func TestMapProofBundled(t *testing.T) {
 			if err != nil {
 				continue // a level that fails to generate has no map
 			}
-			d, err := FromLevel(lv)
+			d, err := lv.Document()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +78,7 @@ func TestMapParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestMapParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadJSON(bytes.NewReader(js))
+	back, err := levelfile.ReadJSON(bytes.NewReader(js))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"os"
 	"strings"
 	"testing"
@@ -25,11 +26,11 @@ func levelHashes(t *testing.T, c goldenCase) string {
 	if g.err != nil {
 		return fmt.Sprintf("%s %d failed %x", c.ruleset, c.seed, sha256.Sum256([]byte(g.err.Error())))
 	}
-	d, err := FromLevel(g.lv)
+	d, err := g.lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Generator = Provenance{}
+	d.Generator = levelfile.Provenance{}
 	js, err := d.JSON()
 	if err != nil {
 		t.Fatal(err)

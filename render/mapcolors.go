@@ -1,6 +1,10 @@
 package render
 
-import "image/color"
+import (
+	"image/color"
+
+	"github.com/dungraph/dungraph/levelfile"
+)
 
 // MapColors are the colours of a grid map's cells in pictures of it, one
 // per kind of cell.
@@ -27,4 +31,4 @@ func DefaultMapColors() MapColors {
 // TagColors returns the fill colour of each of tags as the previews draw
 // it: the colour d's params.tags gives it, else the default palette's, by
 // the tag's place in the sorted list of tags.
-func TagColors(d *Document, tags []string) map[string]color.RGBA { return tagColors(d, tags) }
+func TagColors(d *levelfile.Document, tags []string) map[string]color.RGBA { return tagColors(d, tags) }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // MapPNG draws a map (gridmap.Map) as a picture in the diagram's palette:
@@ -21,7 +22,7 @@ type MapPNG struct {
 	Size int
 	// Document gives the tags' colours; nil uses the default palette in
 	// the map's tag order.
-	Document *Document
+	Document *levelfile.Document
 }
 
 // WriteMapPNG writes m's picture (see MapPNG) to w.
@@ -46,7 +47,7 @@ func (o MapPNG) Render(m *gridmap.Map) image.Image {
 	}
 	d := o.Document
 	if d == nil {
-		d = &Document{}
+		d = &levelfile.Document{}
 	}
 	colors := tagColors(d, tags)
 	img := image.NewRGBA(image.Rect(0, 0, m.W*px, m.H*px))

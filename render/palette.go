@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"slices"
+
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // defaultPalette colours the tags a ruleset gives no colour, in sorted tag
@@ -36,44 +38,15 @@ var (
 	goalColor     = color.RGBA{0xf2, 0xc1, 0x2e, 0xff}
 )
 
-// parseColor parses "#rrggbb".
-func parseColor(s string) (color.RGBA, bool) {
-	if len(s) != 7 || s[0] != '#' {
-		return color.RGBA{}, false
-	}
-	var v [3]uint8
-	for i := range v {
-		hi, ok1 := hexDigit(s[1+2*i])
-		lo, ok2 := hexDigit(s[2+2*i])
-		if !ok1 || !ok2 {
-			return color.RGBA{}, false
-		}
-		v[i] = hi<<4 | lo
-	}
-	return color.RGBA{v[0], v[1], v[2], 0xff}, true
-}
-
-func hexDigit(c byte) (uint8, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // tagColors returns the fill colour of every tag in tags: the colour
 // params.tags gives it, else the default palette's, indexed by the tag's
 // place in the sorted list of tags.
-func tagColors(d *Document, tags []string) map[string]color.RGBA {
+func tagColors(d *levelfile.Document, tags []string) map[string]color.RGBA {
 	sorted := slices.Clone(tags)
 	slices.Sort(sorted)
 	out := make(map[string]color.RGBA, len(sorted))
 	for i, t := range sorted {
-		if c, ok := parseColor(d.Params.Tags[t].Color); ok {
+		if c, ok := levelfile.ParseColor(d.Params.Tags[t].Color); ok {
 			out[t] = c
 			continue
 		}

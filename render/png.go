@@ -20,6 +20,9 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // DefaultSize is the side of a preview, in pixels, when PNG.Size is 0.
@@ -79,7 +82,7 @@ func (o PNG) size() (int, error) {
 }
 
 // Render draws d.
-func (o PNG) Render(d *Document) (image.Image, error) {
+func (o PNG) Render(d *levelfile.Document) (image.Image, error) {
 	s, err := newScene(o, d)
 	if err != nil {
 		return nil, err
@@ -90,7 +93,7 @@ func (o PNG) Render(d *Document) (image.Image, error) {
 
 // Write renders d and writes it to w as a PNG. The same document and
 // options give the same bytes on the same platform.
-func (o PNG) Write(w io.Writer, d *Document) error {
+func (o PNG) Write(w io.Writer, d *levelfile.Document) error {
 	s, err := newScene(o, d)
 	if err != nil {
 		return err
@@ -152,7 +155,7 @@ func fonts() (*truetype.Font, *truetype.Font, error) {
 // footer layout, shared by the frames of an animation.
 type scene struct {
 	o    PNG
-	d    *Document
+	d    *levelfile.Document
 	size int
 	u    float64 // one pixel of a 1600-pixel picture
 
@@ -221,7 +224,7 @@ type legendEntry struct {
 	x, y     float64
 }
 
-func newScene(o PNG, d *Document) (*scene, error) {
+func newScene(o PNG, d *levelfile.Document) (*scene, error) {
 	if d == nil {
 		return nil, fmt.Errorf("render: nil document")
 	}
@@ -351,7 +354,7 @@ func (s *scene) legendText(t string, n int) string {
 // tagLabel is a tag's label, with the tag itself when they differ.
 func (s *scene) tagLabel(t string) string {
 	if l := s.d.Params.Tags[t].Label; l != "" && l != t {
-		return l + " (" + t + ")"
+		return textsafe.Escape(l) + " (" + t + ")"
 	}
 	return t
 }
@@ -399,7 +402,7 @@ func (s *scene) fit() error {
 // quarter divides v by 4, exactly for all but subnormal values.
 func quarter(v float64) float64 { return v / 4 }
 
-func (s *scene) pt(x, y Float) (float64, float64) {
+func (s *scene) pt(x, y levelfile.Float) (float64, float64) {
 	return s.ox + (quarter(float64(x))-s.minX)*s.scale*4, s.oy + (quarter(float64(y))-s.minY)*s.scale*4
 }
 
@@ -466,12 +469,12 @@ func (s *scene) drawOn(img *image.RGBA, upTo int, caption string) {
 	s.footer(dc, upTo, caption)
 }
 
-func (s *scene) line(dc *pen, e Edge) {
+func (s *scene) line(dc *pen, e levelfile.Edge) {
 	dc.DrawLine(s.ends(e))
 }
 
 // ends is where edge e's line starts and ends: its rooms' centres.
-func (s *scene) ends(e Edge) (x1, y1, x2, y2 float64) {
+func (s *scene) ends(e levelfile.Edge) (x1, y1, x2, y2 float64) {
 	a, b := s.d.Vertices[e.A], s.d.Vertices[e.B]
 	x1, y1 = s.pt(a.X, a.Y)
 	x2, y2 = s.pt(b.X, b.Y)
@@ -481,7 +484,7 @@ func (s *scene) ends(e Edge) (x1, y1, x2, y2 float64) {
 // rect returns a room's rectangle in pixels, clipped to a frame around
 // the picture: fit keeps rooms inside it, except where a room's size is
 // lost in the rounding of its huge coordinates.
-func (s *scene) rect(v Vertex) (x, y, w, h float64) {
+func (s *scene) rect(v levelfile.Vertex) (x, y, w, h float64) {
 	cx, cy := s.pt(v.X, v.Y)
 	w, h = math.Max(float64(v.W)*s.scale, 2), math.Max(float64(v.H)*s.scale, 2)
 	lo, hi := -float64(s.size), 2*float64(s.size)
@@ -490,7 +493,7 @@ func (s *scene) rect(v Vertex) (x, y, w, h float64) {
 	return x0, y0, max(x1-x0, 2), max(y1-y0, 2)
 }
 
-func (s *scene) room(dc *pen, v Vertex, wall float64) {
+func (s *scene) room(dc *pen, v levelfile.Vertex, wall float64) {
 	x, y, w, h := s.rect(v)
 	r := math.Min(w, h) * 0.12
 	c := s.colors[v.Tag]
@@ -536,7 +539,7 @@ func (s *scene) hatch(dc *pen, x, y, w, h, in float64, c color.RGBA) {
 
 // markerSize is the radius of the entrance's or the goal's marker in
 // room v.
-func (s *scene) markerSize(v Vertex) float64 {
+func (s *scene) markerSize(v levelfile.Vertex) float64 {
 	_, _, w, h := s.rect(v)
 	return min(max(min(w, h)*0.22, 4*s.u, 3), float64(s.size)/16)
 }
@@ -544,7 +547,7 @@ func (s *scene) markerSize(v Vertex) float64 {
 // labelAt is where a room's label is centred: the room's centre, or, in
 // the entrance's and the goal's rooms, below their marker, so that the
 // label does not hide it.
-func (s *scene) labelAt(v Vertex) (x, y float64) {
+func (s *scene) labelAt(v levelfile.Vertex) (x, y float64) {
 	rx, ry, w, h := s.rect(v)
 	x, y = rx+w/2, ry+h/2
 	if rt := s.d.Route; v.ID == rt.Entrance || v.ID == rt.Goal {
@@ -607,7 +610,7 @@ func (s *scene) markers(dc *pen, visible func(int) bool) {
 }
 
 // annotate writes a room's label and trace badge.
-func (s *scene) annotate(dc *pen, v Vertex) {
+func (s *scene) annotate(dc *pen, v levelfile.Vertex) {
 	x, y, _, _ := s.rect(v)
 	c := s.colors[v.Tag]
 	if s.o.Labels && s.label != nil {
@@ -662,7 +665,7 @@ func (s *scene) footer(dc *pen, upTo int, caption string) {
 
 	d := s.d
 	var title strings.Builder
-	fmt.Fprintf(&title, "%s · seed %d", d.Ruleset.Name, d.Seed)
+	fmt.Fprintf(&title, "%s · seed %d", textsafe.Escape(d.Ruleset.Name), d.Seed)
 	if d.Attempt > 0 {
 		fmt.Fprintf(&title, " · attempt %d", d.Attempt)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"fmt"
+	"github.com/dungraph/dungraph/levelfile"
 	"image"
 	"image/color"
 	"image/gif"
@@ -29,9 +30,9 @@ var pngCases = []struct {
 	{goldenCase{"catacomb", 2}, PNG{Size: 320}},
 }
 
-func goldenDoc(t *testing.T, c goldenCase) *Document {
+func goldenDoc(t *testing.T, c goldenCase) *levelfile.Document {
 	t.Helper()
-	d, err := ReadJSON(bytes.NewReader(readGolden(t, c)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(readGolden(t, c)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestPNGDeterministic(t *testing.T) {
 // centre returns the colour of a vertex's room, at its middle height a
 // tenth of its width in from the left: clear of the wall and of the
 // entrance and goal markers at the centre.
-func centre(t *testing.T, o PNG, d *Document, id int) color.RGBA {
+func centre(t *testing.T, o PNG, d *levelfile.Document, id int) color.RGBA {
 	t.Helper()
 	s, err := newScene(o, d)
 	if err != nil {
@@ -169,7 +170,7 @@ func centre(t *testing.T, o PNG, d *Document, id int) color.RGBA {
 // TestPNGMarkers checks the entrance and goal markers at their rooms'
 // centres, and that they follow the route.
 func TestPNGMarkers(t *testing.T) {
-	at := func(d *Document, id int) color.RGBA {
+	at := func(d *levelfile.Document, id int) color.RGBA {
 		s, err := newScene(PNG{Size: 300}, d)
 		if err != nil {
 			t.Fatal(err)
@@ -186,7 +187,7 @@ func TestPNGMarkers(t *testing.T) {
 		t.Errorf("goal room 1 is %v at its centre, want %v", got, goalColor)
 	}
 	// Make room 1 the entrance: the markers swap.
-	d.Params.Tags["b"] = Tag{Label: "b", MinExtent: 3, MaxExtent: 4, Role: "entrance"}
+	d.Params.Tags["b"] = levelfile.Tag{Label: "b", MinExtent: 3, MaxExtent: 4, Role: "entrance"}
 	d.Vertices[1].Tag = "b"
 	if err := d.UpdateRoute(); err != nil {
 		t.Fatal(err)
@@ -206,7 +207,7 @@ func TestPNGColours(t *testing.T) {
 		t.Errorf("room of a tag coloured #ff0000 is %v at its centre", got)
 	}
 	// Without a colour, tags take the palette's in sorted order: a, c.
-	d.Params.Tags["a"] = Tag{Label: "a", MinExtent: 3, MaxExtent: 4}
+	d.Params.Tags["a"] = levelfile.Tag{Label: "a", MinExtent: 3, MaxExtent: 4}
 	if got, want := centre(t, o, d, 0), defaultPalette[0]; got != want {
 		t.Errorf("first tag's room is %v, want the palette's first colour %v", got, want)
 	}
@@ -246,12 +247,12 @@ func TestPNGEdgeCases(t *testing.T) {
 	for i := range point.Vertices {
 		point.Vertices[i].X, point.Vertices[i].Y, point.Vertices[i].W, point.Vertices[i].H = 0, 0, 0, 0
 	}
-	for _, d := range []*Document{one, point} {
+	for _, d := range []*levelfile.Document{one, point} {
 		if err := d.UpdateRoute(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, d := range map[string]*Document{"one room": one, "all at one point": point} {
+	for name, d := range map[string]*levelfile.Document{"one room": one, "all at one point": point} {
 		img, err := PNG{Size: 100, Labels: true, Trace: true}.Render(d)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -268,24 +269,24 @@ func TestPNGEdgeCases(t *testing.T) {
 // that their distance overflows are not valid documents (the route's
 // lengths could not be written) and get an error.
 func TestPNGExtremeDocuments(t *testing.T) {
-	for name, mutate := range map[string]func(d *Document){
-		"rooms at ±MaxFloat64": func(d *Document) {
+	for name, mutate := range map[string]func(d *levelfile.Document){
+		"rooms at ±MaxFloat64": func(d *levelfile.Document) {
 			d.Vertices[0].X, d.Vertices[1].X, d.Vertices[2].X = -math.MaxFloat64/2, math.MaxFloat64/2, math.MaxFloat64
 		},
-		"room of MaxFloat64 sides": func(d *Document) { d.Vertices[0].W, d.Vertices[0].H = math.MaxFloat64, math.MaxFloat64 },
-		"both": func(d *Document) {
+		"room of MaxFloat64 sides": func(d *levelfile.Document) { d.Vertices[0].W, d.Vertices[0].H = math.MaxFloat64, math.MaxFloat64 },
+		"both": func(d *levelfile.Document) {
 			d.Vertices[0].X, d.Vertices[1].X = -math.MaxFloat64/2, math.MaxFloat64/2
 			d.Vertices[0].W, d.Vertices[1].W = math.MaxFloat64, math.MaxFloat64
 		},
-		"far from the origin": func(d *Document) { d.Vertices[0].X, d.Vertices[1].X = 1e300, 1e300+1e285 },
-		"subnormal extent": func(d *Document) {
+		"far from the origin": func(d *levelfile.Document) { d.Vertices[0].X, d.Vertices[1].X = 1e300, 1e300+1e285 },
+		"subnormal extent": func(d *levelfile.Document) {
 			for i := range d.Vertices {
 				d.Vertices[i].X, d.Vertices[i].Y, d.Vertices[i].W, d.Vertices[i].H = 0, 0, 0, 0
 			}
 			d.Vertices[0].X = 5e-324
 		},
-		"huge margin":      func(d *Document) { d.Params.Rooms.Margin = math.MaxFloat64 },
-		"subnormal margin": func(d *Document) { d.Params.Rooms.Margin = 5e-324 },
+		"huge margin":      func(d *levelfile.Document) { d.Params.Rooms.Margin = math.MaxFloat64 },
+		"subnormal margin": func(d *levelfile.Document) { d.Params.Rooms.Margin = 5e-324 },
 	} {
 		d := tinyDoc()
 		mutate(d)
@@ -313,7 +314,7 @@ func TestPNGRejects(t *testing.T) {
 	bad.Edges[0].B = 9
 	for name, tc := range map[string]struct {
 		o PNG
-		d *Document
+		d *levelfile.Document
 	}{
 		"invalid document": {PNG{Size: 100}, bad},
 		"nil document":     {PNG{Size: 100}, nil},
@@ -380,9 +381,9 @@ func TestWriteGIF(t *testing.T) {
 }
 
 // benchDoc is the level the PNG benchmarks draw: dungeon seed 1.
-func benchDoc(b *testing.B) *Document {
+func benchDoc(b *testing.B) *levelfile.Document {
 	b.Helper()
-	d, err := ReadJSON(bytes.NewReader(readGolden(b, goldenCase{"dungeon", 1})))
+	d, err := levelfile.ReadJSON(bytes.NewReader(readGolden(b, goldenCase{"dungeon", 1})))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -507,7 +508,7 @@ func TestLabelsClearOfMarkers(t *testing.T) {
 			t.Errorf("room %d: the label's top %.1f is above the marker's bottom %.1f", id, top, cy+s.markerSize(v))
 		}
 	}
-	v := d.Vertices[slices.IndexFunc(d.Vertices, func(v Vertex) bool { return v.ID != d.Route.Entrance && v.ID != d.Route.Goal })]
+	v := d.Vertices[slices.IndexFunc(d.Vertices, func(v levelfile.Vertex) bool { return v.ID != d.Route.Entrance && v.ID != d.Route.Goal })]
 	x, y := s.pt(v.X, v.Y)
 	if lx, ly := s.labelAt(v); math.Abs(lx-x) > 1 || math.Abs(ly-y) > 1 {
 		t.Errorf("room %d: label at %.1f,%.1f, want its centre %.1f,%.1f", v.ID, lx, ly, x, y)
@@ -538,10 +539,10 @@ func TestPNGWalkthrough(t *testing.T) {
 	plain, traced := PNG{Size: 800}, PNG{Size: 800, Trace: true}
 	key, lock := sol.Keys[0].Room, sol.Locks[0].Room
 	if got := at(traced, key, 0); !close(got, keyColor) {
-		t.Errorf("key room %d is %v at its centre with Trace, want the key's %v", key, got, keyColor)
+		t.Errorf("key room %d is %v at its centre with levelfile.Trace, want the key's %v", key, got, keyColor)
 	}
 	if got := at(traced, lock, 4); !close(got, lockColor) {
-		t.Errorf("locked room %d is %v below its centre with Trace, want the padlock's %v", lock, got, lockColor)
+		t.Errorf("locked room %d is %v below its centre with levelfile.Trace, want the padlock's %v", lock, got, lockColor)
 	}
 	if got := at(plain, key, 0); close(got, keyColor) {
 		t.Errorf("key room %d is %v at its centre without Trace: a marker without --trace", key, got)

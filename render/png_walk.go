@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"math"
+
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // Colours of the walkthrough (PNG.Trace, levels with locks).
@@ -39,7 +41,7 @@ func (s *scene) walkthrough(dc *pen, visible func(int) bool) {
 		ox, oy := -dy/l*1.2*width, dx/l*1.2*width
 		dc.strokeLine(x1+ox, y1+oy, x2+ox, y2+oy, width, walkColor)
 	}
-	size := func(v Vertex) float64 {
+	size := func(v levelfile.Vertex) float64 {
 		_, _, w, h := s.rect(v)
 		return min(max(min(w, h)*0.3, 8*s.u, 4), float64(s.size)/20)
 	}

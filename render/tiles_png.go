@@ -10,6 +10,7 @@ import (
 
 	"github.com/fogleman/gg"
 
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/raster"
 )
 
@@ -48,7 +49,7 @@ type TilesPNG struct {
 	// Document, if set, is the level the grid was made from: room floors
 	// then take the colours its previews give their tags (the ruleset's
 	// own colours first).
-	Document *Document
+	Document *levelfile.Document
 }
 
 // WriteTilesPNG renders g with opts and writes it to w as a PNG.
@@ -114,7 +115,7 @@ func (o TilesPNG) Render(g *raster.Grid) (image.Image, error) {
 	tags := g.Tags()
 	doc := o.Document
 	if doc == nil {
-		doc = &Document{}
+		doc = &levelfile.Document{}
 	} else {
 		// The previews colour tags by their place among all the level's
 		// tags, cosmetic ones included.

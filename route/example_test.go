@@ -5,7 +5,6 @@ import (
 
 	"gonum.org/v1/gonum/spatial/r2"
 
-	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/route"
 )
 
@@ -13,20 +12,15 @@ import (
 // room, a long corridor to the far room, and a boss room tagged as the
 // goal.
 func ExampleFind() {
-	g := new(grammar.Graph)
-	for _, v := range []grammar.Vertex{
-		{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
-		{Tag: "p", Pos: r2.Vec{X: 300, Y: 0}},
-		{Tag: "r", Pos: r2.Vec{X: 300, Y: 400}},
-		{Tag: "r", Pos: r2.Vec{X: 1200, Y: 0}},
-		{Tag: "b", Pos: r2.Vec{X: 300, Y: -500}},
-	} {
-		g.AddVertex(v)
-	}
-	for _, e := range [][2]int{{0, 1}, {1, 2}, {1, 3}, {1, 4}} {
-		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
-			panic(err)
-		}
+	g := &route.Graph{
+		Vertices: []route.Vertex{
+			{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
+			{Tag: "p", Pos: r2.Vec{X: 300, Y: 0}},
+			{Tag: "r", Pos: r2.Vec{X: 300, Y: 400}},
+			{Tag: "r", Pos: r2.Vec{X: 1200, Y: 0}},
+			{Tag: "b", Pos: r2.Vec{X: 300, Y: -500}},
+		},
+		Edges: []route.Edge{{A: 0, B: 1}, {A: 1, B: 2}, {A: 1, B: 3}, {A: 1, B: 4}},
 	}
 	for _, roles := range []route.Roles{{}, {Goal: "b"}} {
 		r, err := route.Find(g, roles)
@@ -43,20 +37,15 @@ func ExampleFind() {
 // A key hangs off the room before a locked door: the walk fetches it,
 // comes back and opens the door on the way to the boss.
 func ExampleSolve() {
-	g := new(grammar.Graph)
-	for _, v := range []grammar.Vertex{
-		{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
-		{Tag: "p", Pos: r2.Vec{X: 100, Y: 0}},
-		{Tag: "l", Pos: r2.Vec{X: 200, Y: 0}},
-		{Tag: "b", Pos: r2.Vec{X: 300, Y: 0}},
-		{Tag: "k", Pos: r2.Vec{X: 100, Y: 100}},
-	} {
-		g.AddVertex(v)
-	}
-	for _, e := range [][2]int{{0, 1}, {1, 2}, {2, 3}, {1, 4}} {
-		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
-			panic(err)
-		}
+	g := &route.Graph{
+		Vertices: []route.Vertex{
+			{Tag: "e", Pos: r2.Vec{X: 0, Y: 0}},
+			{Tag: "p", Pos: r2.Vec{X: 100, Y: 0}},
+			{Tag: "l", Pos: r2.Vec{X: 200, Y: 0}},
+			{Tag: "b", Pos: r2.Vec{X: 300, Y: 0}},
+			{Tag: "k", Pos: r2.Vec{X: 100, Y: 100}},
+		},
+		Edges: []route.Edge{{A: 0, B: 1}, {A: 1, B: 2}, {A: 2, B: 3}, {A: 1, B: 4}},
 	}
 	roles := route.Roles{Goal: "b", Keys: []string{"k"}, Locks: []route.Lock{{Tag: "l", Key: "k", Consumed: true}}}
 	r, err := route.Find(g, roles)

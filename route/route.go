@@ -11,9 +11,50 @@ import (
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/traverse"
-
-	"github.com/dungraph/dungraph/grammar"
+	"gonum.org/v1/gonum/spatial/r2"
 )
+
+// Graph is a level's graph as a route reads it: every vertex, indexed by
+// its id, and the edges between them. level makes one from a generated
+// level and levelfile from a level file, so that route depends on
+// neither the rule engine nor the file format.
+type Graph struct {
+	Vertices []Vertex
+	// Edges join two distinct vertices of Vertices, each pair once.
+	Edges []Edge
+}
+
+// Vertex is a room, or a cosmetic vertex that is not walked.
+type Vertex struct {
+	Tag      string
+	Pos      r2.Vec
+	Cosmetic bool
+}
+
+// Edge is a corridor between vertices A and B; a cosmetic edge is not
+// walked.
+type Edge struct {
+	A, B     int
+	Cosmetic bool
+}
+
+// check reports the first edge that does not join two distinct vertices
+// of g, or joins two that an earlier edge joins.
+func (g *Graph) check() error {
+	n := len(g.Vertices)
+	seen := make(map[[2]int]bool, len(g.Edges))
+	for i, e := range g.Edges {
+		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n || e.A == e.B {
+			return fmt.Errorf("route: edge %d joins %d and %d, not two distinct vertices of %d", i, e.A, e.B, n)
+		}
+		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
+		if seen[key] {
+			return fmt.Errorf("route: edge %d joins %d and %d a second time", i, e.A, e.B)
+		}
+		seen[key] = true
+	}
+	return nil
+}
 
 // Roles name the tags that choose the entrance and the goal (a ruleset's
 // [tags.<name>] role key); "" leaves the choice to the defaults described
@@ -53,19 +94,22 @@ func (r *Route) MaxDepth() int {
 // has a position that is not finite, when a corridor is too long for a
 // float64, or when some room cannot be reached from the entrance: a level
 // the generator produced has none of these.
-func Find(g *grammar.Graph, roles Roles) (*Route, error) {
+func Find(g *Graph, roles Roles) (*Route, error) {
+	if err := g.check(); err != nil {
+		return nil, err
+	}
 	v := NewWalkable(g)
 	if len(v.rooms) == 0 {
 		return nil, errors.New("route: the level has no room")
 	}
 	for _, id := range v.rooms {
-		p := g.Vertex(int(id)).Pos
+		p := g.Vertices[id].Pos
 		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
 			return nil, fmt.Errorf("route: room %d is at (%v, %v), not a finite position", id, p.X, p.Y)
 		}
 	}
 	r := &Route{Entrance: v.entrance(roles.Entrance)}
-	n := g.Order()
+	n := len(g.Vertices)
 	r.Depth = make([]int, n)
 	r.Distance = make([]float64, n)
 	for i := range n {
@@ -120,7 +164,7 @@ func Find(g *grammar.Graph, roles Roles) (*Route, error) {
 // algorithms visit them, and break ties, the same way on every run; over
 // gonum's own simple graphs they follow map order.
 type Walkable struct {
-	g     *grammar.Graph
+	g     *Graph
 	rooms []int64   // ascending
 	adj   [][]int64 // by vertex id, ascending; nil for cosmetic vertices
 }
@@ -131,20 +175,24 @@ var (
 )
 
 // NewWalkable returns the walkable view of g. It reads g when it is built
-// and when lengths are asked for; g must not change meanwhile.
-func NewWalkable(g *grammar.Graph) *Walkable {
-	v := &Walkable{g: g, adj: make([][]int64, g.Order())}
-	for id := range g.Order() {
-		if g.Vertex(id).Cosmetic {
-			continue
+// and when lengths are asked for; g must not change meanwhile. It panics
+// when an edge names a vertex g does not have (Find and Solve check that
+// first and return an error).
+func NewWalkable(g *Graph) *Walkable {
+	v := &Walkable{g: g, adj: make([][]int64, len(g.Vertices))}
+	for id, x := range g.Vertices {
+		if !x.Cosmetic {
+			v.rooms = append(v.rooms, int64(id))
 		}
-		v.rooms = append(v.rooms, int64(id))
-		for _, h := range g.Neighbors(id) {
-			if !h.Cosmetic && !g.Vertex(h.To).Cosmetic {
-				v.adj[id] = append(v.adj[id], int64(h.To))
-			}
+	}
+	for _, e := range g.Edges {
+		if !e.Cosmetic && !g.Vertices[e.A].Cosmetic && !g.Vertices[e.B].Cosmetic {
+			v.adj[e.A] = append(v.adj[e.A], int64(e.B))
+			v.adj[e.B] = append(v.adj[e.B], int64(e.A))
 		}
-		slices.Sort(v.adj[id])
+	}
+	for _, a := range v.adj {
+		slices.Sort(a)
 	}
 	return v
 }
@@ -155,7 +203,7 @@ func NewWalkable(g *grammar.Graph) *Walkable {
 func (v *Walkable) entrance(tag string) int {
 	if tag != "" {
 		for _, id := range v.rooms {
-			if v.g.Vertex(int(id)).Tag == tag {
+			if v.g.Vertices[id].Tag == tag {
 				return int(id)
 			}
 		}
@@ -169,7 +217,7 @@ func (v *Walkable) goal(tag string, dist []float64) int {
 	best := -1
 	pick := func(want string) {
 		for _, id := range v.rooms {
-			if want != "" && v.g.Vertex(int(id)).Tag != want {
+			if want != "" && v.g.Vertices[id].Tag != want {
 				continue
 			}
 			if best < 0 || dist[id] > dist[best] {
@@ -206,7 +254,7 @@ func (v *Walkable) Corridors() int {
 }
 
 func (v *Walkable) isRoom(id int64) bool {
-	return id >= 0 && id < int64(len(v.adj)) && !v.g.Vertex(int(id)).Cosmetic
+	return id >= 0 && id < int64(len(v.adj)) && !v.g.Vertices[id].Cosmetic
 }
 
 func (v *Walkable) Node(id int64) graph.Node {
@@ -267,7 +315,7 @@ func (v *Walkable) Weight(x, y int64) (float64, bool) {
 // result is the same on every platform; the explicit conversions keep Go
 // from fusing a multiply-add on arm64.
 func (v *Walkable) length(x, y int64) float64 {
-	a, b := v.g.Vertex(int(x)).Pos, v.g.Vertex(int(y)).Pos
+	a, b := v.g.Vertices[x].Pos, v.g.Vertices[y].Pos
 	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)
 	sq := float64(dx*dx) + float64(dy*dy)
 	if !math.IsInf(sq, 0) {

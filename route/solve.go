@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/dungraph/dungraph/grammar"
 )
 
 // Lock is a tag whose rooms are locked: entering one needs a key.
@@ -100,7 +98,7 @@ type LockRoom struct {
 
 // Solve returns the solution of g with route r and the key and lock roles
 // of roles; see Solver.Solve.
-func Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error) {
+func Solve(g *Graph, r *Route, roles Roles) (*Solution, error) {
 	return Solver{}.Solve(g, r, roles)
 }
 
@@ -109,7 +107,10 @@ func Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error) {
 // the locks of one key disagree on Consumed, when the level has more than
 // MaxItems keys and small-key locks, or when a search passes MaxStates.
 // An unsolvable level is not an error: its Solution says why.
-func (s Solver) Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error) {
+func (s Solver) Solve(g *Graph, r *Route, roles Roles) (*Solution, error) {
+	if err := g.check(); err != nil {
+		return nil, err
+	}
 	maxStates := s.MaxStates
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -125,7 +126,7 @@ func (s Solver) Solve(g *grammar.Graph, r *Route, roles Roles) (*Solution, error
 		case isKey:
 			sol.Keys = append(sol.Keys, KeyRoom{Room: int(id), Tag: p.kinds[rr.kind], Picked: -1})
 		case isLock:
-			sol.Locks = append(sol.Locks, LockRoom{Room: int(id), Tag: g.Vertex(int(id)).Tag, Key: p.kinds[rr.kind],
+			sol.Locks = append(sol.Locks, LockRoom{Room: int(id), Tag: g.Vertices[id].Tag, Key: p.kinds[rr.kind],
 				Consumed: p.consumed[rr.kind], Opened: -1, KeyRoom: -1})
 		}
 	}
@@ -260,9 +261,9 @@ type puzzle struct {
 	keyRooms, smallLocks int
 }
 
-func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle, error) {
+func newPuzzle(g *Graph, r *Route, roles Roles, maxStates int) (*puzzle, error) {
 	w := NewWalkable(g)
-	p := &puzzle{adj: w.adj, rooms: w.rooms, role: make([]roomRole, g.Order()), entrance: r.Entrance, goal: r.Goal, maxStates: maxStates}
+	p := &puzzle{adj: w.adj, rooms: w.rooms, role: make([]roomRole, len(g.Vertices)), entrance: r.Entrance, goal: r.Goal, maxStates: maxStates}
 	kindOf := map[string]int{}
 	for _, k := range roles.Keys {
 		if _, dup := kindOf[k]; !dup {
@@ -297,9 +298,9 @@ func newPuzzle(g *grammar.Graph, r *Route, roles Roles, maxStates int) (*puzzle,
 	p.keyBits = make([]uint64, len(p.kinds))
 	p.lockBits = make([]uint64, len(p.kinds))
 	items := 0
-	p.tags = make([]string, g.Order())
+	p.tags = make([]string, len(g.Vertices))
 	for id := range p.tags {
-		p.tags[id] = g.Vertex(id).Tag
+		p.tags[id] = g.Vertices[id].Tag
 	}
 	for _, id := range p.rooms {
 		tag := p.tags[id]

@@ -199,11 +199,11 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 	for i := range cases {
 		rng := rand.New(rand.NewPCG(19, uint64(i)))
 		g := randomLockLevel(t, rng)
-		r, err := Find(g, Roles{})
+		r, err := Find(routeGraph(g), Roles{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		sol, err := Solve(g, r, lockRoles)
+		sol, err := Solve(routeGraph(g), r, lockRoles)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -287,11 +287,11 @@ func TestSolveUnsolvable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := build(t, tt.rooms, tt.cs)
-			r, err := Find(g, Roles{Goal: "b"})
+			r, err := Find(routeGraph(g), Roles{Goal: "b"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol, err := Solve(g, r, lockRoles)
+			sol, err := Solve(routeGraph(g), r, lockRoles)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -304,7 +304,7 @@ func TestSolveUnsolvable(t *testing.T) {
 
 func TestSolveErrors(t *testing.T) {
 	g := build(t, []room{{tag: "p"}, {tag: "L", x: 100}, {tag: "k", x: 200}, {tag: "L", x: 300}}, []corridor{{a: 0, b: 1}, {a: 0, b: 2}, {a: 2, b: 3}})
-	r, err := Find(g, Roles{})
+	r, err := Find(routeGraph(g), Roles{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +321,7 @@ func TestSolveErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.solver.Solve(g, r, tt.roles)
+			_, err := tt.solver.Solve(routeGraph(g), r, tt.roles)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want one containing %q", err, tt.want)
 			}
@@ -336,20 +336,20 @@ func TestSolveErrors(t *testing.T) {
 // a live one changes nothing.
 func TestSolveContext(t *testing.T) {
 	g := build(t, []room{{tag: "p"}, {tag: "L", x: 100}, {tag: "k", x: 200}, {tag: "L", x: 300}}, []corridor{{a: 0, b: 1}, {a: 0, b: 2}, {a: 2, b: 3}})
-	r, err := Find(g, Roles{})
+	r, err := Find(routeGraph(g), Roles{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := (Solver{Context: ctx}).Solve(g, r, lockRoles); !errors.Is(err, context.Canceled) {
+	if _, err := (Solver{Context: ctx}).Solve(routeGraph(g), r, lockRoles); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context: %v", err)
 	}
-	want, err := Solve(g, r, lockRoles)
+	want, err := Solve(routeGraph(g), r, lockRoles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := (Solver{Context: context.Background()}).Solve(g, r, lockRoles)
+	got, err := (Solver{Context: context.Background()}).Solve(routeGraph(g), r, lockRoles)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("Solve with a live context: %+v, %v; want %+v", got, err, want)
 	}
@@ -362,11 +362,11 @@ func TestSolveSteps(t *testing.T) {
 	// 0 e - 1 p - 2 L - 3 b, with 4 g - 5 k off room 1.
 	g := build(t, []room{{tag: "e"}, {tag: "p", x: 100}, {tag: "L", x: 200}, {tag: "b", x: 300}, {tag: "g", x: 100, y: 100}, {tag: "k", x: 100, y: 200}},
 		[]corridor{{a: 0, b: 1}, {a: 1, b: 2}, {a: 2, b: 3}, {a: 1, b: 4}, {a: 4, b: 5}})
-	r, err := Find(g, Roles{Goal: "b"})
+	r, err := Find(routeGraph(g), Roles{Goal: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := Solve(g, r, lockRoles)
+	sol, err := Solve(routeGraph(g), r, lockRoles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,16 @@
 package rulesets
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/dungraph/dungraph/internal/editdist"
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/internal/toml"
 )
 
@@ -34,6 +35,20 @@ type decoder struct {
 	// so that the grammar's complaints about the same values can be
 	// dropped.
 	failed []keyPath
+	// ctx is the Loader's context (nil: none), looked at every 1,024
+	// array elements decoded (elements counts them); done is its error
+	// once it is done.
+	ctx      context.Context
+	elements int
+	done     error
+}
+
+// stopped returns the context's error once it is done.
+func (d *decoder) stopped() error {
+	if d.done == nil && d.ctx != nil {
+		d.done = d.ctx.Err()
+	}
+	return d.done
 }
 
 // errAt reports a problem with the value at p (its key when atKey), or at
@@ -144,6 +159,9 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Vals), len(n.Vals))
 		for i, e := range n.Vals {
+			if d.elements++; d.elements%1024 == 0 && d.stopped() != nil {
+				break // Load returns the context's error
+			}
 			d.decode(e, s.Index(i), p.with(i))
 		}
 		v.Set(s)
@@ -151,7 +169,7 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		if !d.want(n, p, toml.String) {
 			return false
 		}
-		if r, bad := controlIn(n.Str); bad {
+		if r, bad := textsafe.Control(n.Str); bad {
 			// Reported, and kept, so that the names that refer to it do
 			// not fail too.
 			d.errAt(p, false, "the text holds the control character U+%04X: names and text may not hold control or bidirectional-override characters, which would reach terminals and files raw", r)
@@ -191,18 +209,6 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		return false
 	}
 	return true
-}
-
-// controlIn returns the first character of s that is a control character
-// (other than tab and newline) or a bidirectional control such as U+202E,
-// which can make a terminal show text other than what is there.
-func controlIn(s string) (rune, bool) {
-	for _, r := range s {
-		if r != '\t' && r != '\n' && unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
-			return r, true
-		}
-	}
-	return 0, false
 }
 
 // want reports whether n has kind k, and reports a problem if not.

@@ -2,8 +2,10 @@ package rulesets
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/internal/hostile"
 	"github.com/dungraph/dungraph/params"
 )
 
@@ -306,5 +309,51 @@ func TestFileSizeLimit(t *testing.T) {
 	}
 	if _, err := Load("small.toml", big[:MaxFileSize]); err != nil && strings.Contains(err.Error(), "larger than") {
 		t.Errorf("a file of exactly the limit was refused for its size: %v", err)
+	}
+}
+
+// countdown is a context whose Err turns to Canceled on its n-th call.
+type countdown struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdown) Err() error {
+	if c.calls++; c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// The loader's context stops a load in each stage it polls: the first poll
+// that finds it done ends the load, with an error wrapping the context's
+// and naming the file. A grid of 2,000 rooms (234 KB) is polled 26 times:
+// every 4,096 TOML values parsed, every 1,024 array elements decoded, and
+// once between each of the later stages. A live context changes nothing.
+func TestLoadContext(t *testing.T) {
+	src := []byte(hostile.Grid(2000))
+	want, err := Load("grid.toml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := &countdown{Context: context.Background(), n: math.MaxInt}
+	got, err := Loader{Context: live}.Load("grid.toml", src)
+	if err != nil || !reflect.DeepEqual(got.Rules, want.Rules) {
+		t.Fatalf("a live context changed the load: %v", err)
+	}
+	polls := live.calls
+	if polls < 10 {
+		t.Errorf("the load polled its context %d times, want one per 4,096 values parsed and per 1,024 elements decoded", polls)
+	}
+	t.Logf("%d polls in a load of %d bytes", polls, len(src))
+	for _, n := range []int{1, 2, polls / 4, polls / 2, polls - 1, polls} {
+		ctx := &countdown{Context: context.Background(), n: n}
+		_, err := Loader{Context: ctx}.Load("grid.toml", src)
+		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "grid.toml") {
+			t.Fatalf("cancelled at poll %d of %d: %v", n, polls, err)
+		}
+		if ctx.calls != n {
+			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.calls)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -129,6 +130,13 @@ type Loader struct {
 	// ruleset is validated and compiled, as if the file said so; a later
 	// override of the same key wins.
 	Overrides []Override
+	// Context, if set, stops a load once it is done: Load returns its
+	// error. It is looked at while the TOML is parsed (every 4,096 values),
+	// while it is decoded (every 1,024 array elements) and between the
+	// stages after (compiling the rules, the lint, the check of
+	// substitutes for crossing corridors), so that a signal ends the load
+	// of even a large file promptly.
+	Context context.Context
 }
 
 // Load loads a ruleset from src. file names it in messages and gives the
@@ -145,6 +153,11 @@ func LoadFS(fsys fs.FS, name string) (*Ruleset, error) { return Loader{}.LoadFS(
 // takes about six times a file's size in memory; the bundled rulesets are
 // under 40 KB, and a file of 10,000 rules about 4 MB.
 const MaxFileSize = 16 << 20
+
+// errStopped is Load's error when its context ended the load.
+func errStopped(name string, err error) error {
+	return fmt.Errorf("rulesets: %s: loading stopped: %w", name, err)
+}
 
 // LoadFile loads the ruleset file at name.
 func (l Loader) LoadFile(name string) (*Ruleset, error) {
@@ -192,7 +205,10 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		return nil, errTooLarge(name)
 	}
 	s := newSource(name, src)
-	root, err := toml.Parse(src)
+	root, err := toml.ParseContext(l.Context, src)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return nil, errStopped(name, err)
+	}
 	if err != nil {
 		off := -1
 		var se *toml.SyntaxError
@@ -201,7 +217,7 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		}
 		return nil, ErrorList{s.errorAt(off, "", err.Error())}
 	}
-	d := &decoder{src: s, root: root, overrides: l.Overrides, origin: map[*toml.Node]int{}}
+	d := &decoder{src: s, root: root, overrides: l.Overrides, origin: map[*toml.Node]int{}, ctx: l.Context}
 	for i, o := range l.Overrides {
 		d.override(i, o)
 	}
@@ -215,6 +231,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		Map:     DefaultMap(),
 	}
 	d.decodeStruct(root, reflect.ValueOf(&f).Elem(), nil)
+	if err := d.stopped(); err != nil {
+		return nil, errStopped(name, err)
+	}
 	rs := &Ruleset{
 		Name: f.Name, Description: f.Description,
 		Build: f.Build, Layout: f.Layout, Relax: f.Relax, Rooms: f.Rooms, Quality: f.Quality, Map: f.Map,
@@ -251,6 +270,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 	def.Weights = rs.Weights
 	d.lengthFactors(def, rs)
 	rs.Grammar = d.compile(def)
+	if err := d.stopped(); err != nil {
+		return nil, errStopped(name, err)
+	}
 	if len(d.errs) == 0 {
 		var index []int
 		if def, index = d.enabled(&f, def); len(index) < len(f.Rules) && len(d.errs) == 0 {
@@ -263,6 +285,9 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		}
 		if len(d.errs) == 0 {
 			d.lint(def, index, rs.Build)
+			if err := d.stopped(); err != nil {
+				return nil, errStopped(name, err)
+			}
 			d.crossingSubstitutes(def.Rules, index)
 		}
 	}

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -152,27 +153,75 @@ func TestSlowBody(t *testing.T) {
 	t.Logf("connection closed after %v: %.60q", took.Round(time.Millisecond), reply)
 }
 
-// A ruleset whose matches would fill the memory gets 503 naming the
-// budget, not a dead server or a 500.
-func TestMemoryBudget(t *testing.T) {
-	src, err := os.ReadFile("../level/testdata/hostile/star.toml")
+// hostile reads a ruleset of level/testdata/hostile as a generate request.
+func hostile(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile("../level/testdata/hostile/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	body, _ := json.Marshal(map[string]any{"ruleset_toml": string(src), "seed": 1})
+	return string(body)
+}
+
+// The process's budget: a ruleset whose 40 rules list 806,400 matches
+// (173 MB peak from the command line) finds a budget 16 MiB above the heap
+// spent, gets 503 naming the server's budget, and its generation stops.
+func TestMemoryBudget(t *testing.T) {
 	s := quiet()
 	s.MaxMemory = level.HeapBytes() + 16<<20
 	s.Timeout = time.Minute // the race detector slows the search tenfold
 	h := s.Handler()
-	body, _ := json.Marshal(map[string]any{"ruleset_toml": string(src), "seed": 1})
-	w := call(t, h, "POST", "/api/generate", string(body))
+	w := call(t, h, "POST", "/api/generate", hostile(t, "fans.toml"))
 	if w.Code != http.StatusServiceUnavailable {
 		t.Fatalf("status %d, want 503: %s", w.Code, w.Body)
 	}
-	if e := errorOf(t, w); !strings.Contains(e.Message, "memory budget") || !strings.Contains(e.Message, "--max-memory") {
+	if e := errorOf(t, w); !strings.Contains(e.Message, "server's memory budget") || strings.Contains(e.Message, "--") {
 		t.Errorf("message %q", e.Message)
 	}
 	if !stopped(h, 2*time.Second) {
 		t.Error("the generation still runs 2s after its answer")
+	}
+}
+
+// One request's budget: the same hostile ruleset, with a request budget
+// of 32 MiB, stops at it (503 naming the request's budget), while small
+// requests sent beside it, one after another as long as it runs, all
+// get their levels.
+func TestRequestMemory(t *testing.T) {
+	s := quiet()
+	s.RequestMemory = 32 << 20
+	s.MaxConcurrent = 2
+	s.Timeout = time.Minute
+	h := s.Handler()
+	done := make(chan *httptest.ResponseRecorder)
+	go func() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, newRequest(context.Background(), "POST", "/api/generate", hostile(t, "fans.toml")))
+		done <- w
+	}()
+	beside := 0
+	for seed := 1; ; seed++ {
+		select {
+		case w := <-done:
+			if w.Code != http.StatusServiceUnavailable {
+				t.Fatalf("the hostile request: status %d, want 503: %.300s", w.Code, w.Body)
+			}
+			if e := errorOf(t, w); !strings.Contains(e.Message, "request's memory budget of 32 MiB") || strings.Contains(e.Message, "--") {
+				t.Errorf("message %q", e.Message)
+			}
+			if beside == 0 {
+				t.Error("no request ran beside the hostile one")
+			}
+			t.Logf("%d requests answered beside the hostile one", beside)
+			return
+		default:
+		}
+		w := call(t, h, "POST", "/api/generate", fmt.Sprintf(`{"ruleset": "tree", "seed": %d}`, seed))
+		if w.Code != http.StatusOK {
+			t.Fatalf("a request beside the hostile one: status %d: %.300s", w.Code, w.Body)
+		}
+		beside++
 	}
 }
 

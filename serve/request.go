@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -65,7 +65,7 @@ func (h *handler) decode(w http.ResponseWriter, r *http.Request, v any) *apiErro
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return errorf(http.StatusRequestEntityTooLarge, "serve: the request body is larger than %d bytes (dungraph serve --max-body)", tooBig.Limit)
+		return errorf(http.StatusRequestEntityTooLarge, "serve: the request body is larger than %d bytes, the server's limit (limits.max_body in /api/config)", tooBig.Limit)
 	case errors.Is(err, io.EOF):
 		return errorf(http.StatusBadRequest, "serve: the request body is empty: want a JSON object")
 	case err != nil:
@@ -82,13 +82,13 @@ func (q *rulesetRequest) overrides() ([]rulesets.Override, *apiError) {
 	for k, raw := range q.Set {
 		v, err := overrideValue(raw)
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "--set %s: %v", k, err)
+			return nil, errorf(http.StatusBadRequest, "set %s: %v", k, err)
 		}
 		// The command line's parser, so that keys and values are trimmed
 		// and refused exactly as --set would.
 		o, err := rulesets.ParseOverride(k + "=" + v)
 		if err != nil {
-			return nil, errorf(http.StatusBadRequest, "--set: %v", err)
+			return nil, errorf(http.StatusBadRequest, "set: %v", err)
 		}
 		out = append(out, o)
 	}
@@ -132,8 +132,8 @@ func overrideValue(raw json.RawMessage) (string, error) {
 // load loads the requested ruleset with its overrides and checks it
 // against the server's caps. Problems with the ruleset are a 400 whose
 // message is what the command line prints.
-func (h *handler) load(q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
-	var l rulesets.Loader
+func (h *handler) load(ctx context.Context, q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
+	l := rulesets.Loader{Context: ctx}
 	var e *apiError
 	if l.Overrides, e = q.overrides(); e != nil {
 		return nil, e
@@ -160,15 +160,15 @@ func (h *handler) load(q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
 	caps := []struct {
 		key      string
 		v, limit int
-		flag     string
+		limitKey string
 	}{
-		{"build.max_vertices", rs.Build.MaxVertices, h.cfg.MaxVertices, "--max-vertices"},
-		{"layout.max_iterations", rs.Layout.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
-		{"relax.max_iterations", rs.Relax.MaxIterations, h.cfg.MaxIterations, "--max-iterations"},
+		{"build.max_vertices", rs.Build.MaxVertices, h.cfg.MaxVertices, "max_vertices"},
+		{"layout.max_iterations", rs.Layout.MaxIterations, h.cfg.MaxIterations, "max_iterations"},
+		{"relax.max_iterations", rs.Relax.MaxIterations, h.cfg.MaxIterations, "max_iterations"},
 	}
 	for _, c := range caps {
 		if c.v > c.limit {
-			return nil, errorf(http.StatusBadRequest, "serve: %s is %d: this server allows at most %d (dungraph serve %s)", c.key, c.v, c.limit, c.flag)
+			return nil, errorf(http.StatusBadRequest, "serve: %s is %d: this server allows at most %d (limits.%s in /api/config)", c.key, c.v, c.limit, c.limitKey)
 		}
 	}
 	return rs, nil
@@ -200,24 +200,69 @@ func loadError(err error) *apiError {
 type built struct {
 	rs      *rulesets.Ruleset
 	lv      *level.Level
-	doc     *render.Document
+	doc     *levelfile.Document
 	elapsed time.Duration
 	timed   bool // elapsed was measured
 }
 
+// heapBudget is one request's memory budget. Go keeps no account of the
+// memory each goroutine holds, so a request is charged with the growth of
+// the whole process's live heap (level.HeapBytes) since its work began: its
+// own allocations, and those of the requests running beside it. Its limit
+// is that starting heap plus Server.RequestMemory, or Server.MaxMemory if
+// lower. A request that allocates without bound therefore stops once it
+// has grown the heap by RequestMemory, whatever runs beside it; a request
+// beside it is charged with the other's growth during its own life, which
+// for a level of a few milliseconds is small, but two large requests that
+// grow together can stop each other early. Memory freed but not yet
+// collected still counts, as it does for the command line's --max-memory.
+type heapBudget struct {
+	base, request, process uint64
+}
+
+func (h *handler) heapBudget() heapBudget {
+	return heapBudget{base: level.HeapBytes(), request: h.cfg.RequestMemory, process: h.cfg.MaxMemory}
+}
+
+// limit is the heap past which the request stops.
+func (b heapBudget) limit() uint64 {
+	if b.base+b.request < b.base {
+		return b.process // no request budget (math.MaxUint64)
+	}
+	return min(b.process, b.base+b.request)
+}
+
+// check refuses a heap past the limit.
+func (b heapBudget) check(heap uint64, stage string) *apiError {
+	if heap <= b.limit() {
+		return nil
+	}
+	return b.spent(heap, stage)
+}
+
+// spent explains a heap found past the limit during stage: which of the
+// two budgets it passed.
+func (b heapBudget) spent(heap uint64, stage string) *apiError {
+	if heap > b.process {
+		return errorf(http.StatusServiceUnavailable, "serve: the server's memory budget of %d MiB is spent (heap %d MiB, during %s); try again, or with a smaller ruleset", b.process>>20, heap>>20, stage)
+	}
+	return errorf(http.StatusServiceUnavailable, "serve: the request's memory budget of %d MiB ran out during %s (the heap grew by %d MiB since it began); try a smaller ruleset or fewer vertices", b.request>>20, stage, (heap-min(heap, b.base))>>20)
+}
+
 // loadIn loads the requested ruleset in a work slot: a ruleset takes
 // about 200 times its text in memory while it loads, so loads count against
-// MaxConcurrent like generations, and one that leaves the heap past
-// MaxMemory is refused.
+// MaxConcurrent like generations, and one that leaves the heap past its
+// budget is refused.
 func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Ruleset, *apiError) {
 	var rs *rulesets.Ruleset
 	var e *apiError
 	err := h.work(ctx, func(ctx context.Context) error {
-		if rs, e = h.load(q); e != nil {
-			return nil
+		hb := h.heapBudget()
+		if rs, e = h.load(ctx, q); e != nil {
+			return ctx.Err() // the deadline or the client stopped the load
 		}
-		if heap := level.HeapBytes(); heap > h.cfg.MaxMemory {
-			rs, e = nil, errorf(http.StatusServiceUnavailable, "serve: the server's memory budget of %d MiB is spent (heap %d MiB, dungraph serve --max-memory); try again, or with a smaller ruleset", h.cfg.MaxMemory>>20, heap>>20)
+		if e = hb.check(level.HeapBytes(), "loading"); e != nil {
+			rs = nil
 		}
 		return nil
 	})
@@ -235,12 +280,14 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 		return nil, e
 	}
 	b := &built{rs: rs}
+	var hb heapBudget
 	err := h.work(ctx, func(ctx context.Context) error {
 		var start time.Time
 		if h.cfg.Clock != nil {
 			start = h.cfg.Clock()
 		}
-		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{MaxHeap: h.cfg.MaxMemory})
+		hb = h.heapBudget()
+		lv, err := level.Generate(ctx, rs, q.Seed, level.Options{MaxHeap: hb.limit()})
 		if h.cfg.Clock != nil {
 			b.elapsed = h.cfg.Clock().Sub(start)
 			b.timed = true
@@ -249,7 +296,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 			return err
 		}
 		b.lv = lv
-		if b.doc, err = render.FromLevel(lv); err != nil {
+		if b.doc, err = lv.Document(); err != nil {
 			return err
 		}
 		if then != nil {
@@ -257,6 +304,10 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 		}
 		return nil
 	})
+	var me *level.MemoryError
+	if err != nil && ctx.Err() == nil && errors.As(err, &me) {
+		return nil, hb.spent(me.Heap, me.Stage)
+	}
 	if err != nil {
 		return nil, h.workError(ctx, err)
 	}
@@ -267,12 +318,12 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 func (h *handler) workError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v (dungraph serve --timeout) and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
+		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v, the server's time budget (limits.timeout_ms in /api/config), and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
 	case ctx.Err() != nil:
 		// The client has gone; nobody reads this.
 		return errorf(499, "serve: request cancelled")
 	case errors.As(err, new(*level.MemoryError)):
-		return errorf(http.StatusServiceUnavailable, "%v (dungraph serve --max-memory)", err)
+		return errorf(http.StatusServiceUnavailable, "%v", err)
 	case errors.Is(err, errPanic):
 		return errorf(http.StatusInternalServerError, "%v", err)
 	case errors.Is(err, level.ErrNoValidLevel):

@@ -27,6 +27,11 @@ const (
 	// DefaultMaxMemory is the memory budget of the generations, the
 	// command line's --max-memory default.
 	DefaultMaxMemory = 2048 << 20
+	// DefaultRequestMemory is one request's memory budget: a quarter of
+	// DefaultMaxMemory, so that one request cannot take the memory the
+	// others need, and above what any bundled ruleset needs at
+	// DefaultMaxVertices (caves at 3,000 rooms peaks near 190 MB).
+	DefaultRequestMemory = 512 << 20
 	// DefaultBodyTimeout is the longest a request may take to arrive.
 	DefaultBodyTimeout = 30 * time.Second
 	// MaxPNGSize caps a PNG's side: render allows 16384 pixels, a
@@ -62,6 +67,12 @@ type Server struct {
 	// a request that finds the heap past it (after loading its ruleset,
 	// or while it generates) gets 503. Default DefaultMaxMemory.
 	MaxMemory uint64
+	// RequestMemory is each request's own memory budget in bytes: what
+	// the process's live heap may grow by while the request loads its
+	// ruleset or generates (see request.go, heapBudget, for what this
+	// approximates). Past it the request gets 503 and its generation
+	// stops. Default DefaultRequestMemory.
+	RequestMemory uint64
 	// BodyTimeout is how long HTTPServer gives a request to arrive, body
 	// included. Default DefaultBodyTimeout.
 	BodyTimeout time.Duration
@@ -122,6 +133,9 @@ func (s Server) Handler() http.Handler {
 	}
 	if s.MaxMemory == 0 {
 		s.MaxMemory = DefaultMaxMemory
+	}
+	if s.RequestMemory == 0 {
+		s.RequestMemory = DefaultRequestMemory
 	}
 	if s.BodyTimeout <= 0 {
 		s.BodyTimeout = DefaultBodyTimeout
@@ -300,11 +314,21 @@ func CheckAddr(addr string, public bool) error {
 	if public || isLoopback(host) {
 		return nil
 	}
-	what := fmt.Sprintf("%q is not a loopback address", host)
-	if host == "" {
+	return &NotLoopbackError{Addr: addr, Host: host}
+}
+
+// NotLoopbackError is CheckAddr's error for an address that is not
+// loopback when public is false.
+type NotLoopbackError struct {
+	Addr, Host string
+}
+
+func (e *NotLoopbackError) Error() string {
+	what := fmt.Sprintf("%q is not a loopback address", e.Host)
+	if e.Host == "" {
 		what = "an empty host listens on every interface"
 	}
-	return fmt.Errorf("serve: address %s: %s; the tuner has no authentication, so it listens on loopback only unless --public says otherwise", addr, what)
+	return fmt.Sprintf("serve: address %s: %s; the tuner has no authentication, so it listens on loopback only unless it is made public", e.Addr, what)
 }
 
 func isLoopback(host string) bool {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/tiled"
@@ -78,7 +79,7 @@ func levelJSON(t *testing.T, name string, seed uint64, sets ...string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestGenerate(t *testing.T) {
 	if !bytes.Equal(w.Body.Bytes(), want) {
 		t.Errorf("the level differs from dungraph generate's with the --set flags in sorted order")
 	}
-	d, err := render.ReadJSON(bytes.NewReader(w.Body.Bytes()))
+	d, err := levelfile.ReadJSON(bytes.NewReader(w.Body.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestGenerateTOML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := render.FromLevel(lv)
+	d, _ := lv.Document()
 	want, _ := d.JSON()
 	if !bytes.Equal(w.Body.Bytes(), want) {
 		t.Error("the pasted ruleset's level differs from the bundled one's")
@@ -229,9 +230,9 @@ func TestBadRequests(t *testing.T) {
 		{"two values", "/api/generate", `{"ruleset": "tree"} {}`, 400, "more than one"},
 		{"negative seed", "/api/generate", `{"ruleset": "tree", "seed": -1}`, 400, "seed"},
 		{"fractional seed", "/api/generate", `{"ruleset": "tree", "seed": 1.5}`, 400, "seed"},
-		{"null value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": null}}`, 400, "--set build.max_vertices: null is not a number"},
+		{"null value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": null}}`, 400, "set build.max_vertices: null is not a number"},
 		{"array value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": [1]}}`, 400, "is not a number, boolean or string"},
-		{"empty key", "/api/generate", `{"ruleset": "tree", "set": {"": 1}}`, 400, "--set: rulesets: override"},
+		{"empty key", "/api/generate", `{"ruleset": "tree", "set": {"": 1}}`, 400, "set: rulesets: override"},
 		{"unknown key", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertics": 30}}`, 400, `build.max_vertics: unknown key (did you mean "build.max_vertices"?)`},
 		{"bad value", "/api/generate", `{"ruleset": "tree", "set": {"build.max_vertices": "many"}}`, 400, `(set by override "build.max_vertices=many")`},
 		{"wrong type", "/api/generate", `{"ruleset": "tree", "set": {"layout.crossing_free": 1}}`, 400, "layout.crossing_free"},
@@ -308,7 +309,7 @@ func TestOversizedBody(t *testing.T) {
 func TestCaps(t *testing.T) {
 	h := Server{MaxVertices: 100, MaxIterations: 500, Log: slog.New(slog.DiscardHandler)}.Handler()
 	tests := []struct{ set, want string }{
-		{`{"build.max_vertices": 101}`, "build.max_vertices is 101: this server allows at most 100 (dungraph serve --max-vertices)"},
+		{`{"build.max_vertices": 101}`, "build.max_vertices is 101: this server allows at most 100 (limits.max_vertices in /api/config)"},
 		{`{"layout.max_iterations": 501}`, "layout.max_iterations is 501: this server allows at most 500"},
 		{`{"relax.max_iterations": 501}`, "relax.max_iterations is 501: this server allows at most 500"},
 	}
@@ -398,7 +399,7 @@ func TestTimeout(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the request took %v with a 200ms timeout", took)
 	}
-	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms (dungraph serve --timeout)") {
+	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms, the server's time budget") {
 		t.Errorf("message %q", e.Message)
 	}
 	if !stopped(h, 2*time.Second) {
@@ -419,7 +420,7 @@ func TestPNG(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 256 || b.Dy() != 256 {
 		t.Errorf("image is %v, want 256 × 256", b)
 	}
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "tree", 2)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "tree", 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +447,7 @@ func TestSteps(t *testing.T) {
 	if err := json.Unmarshal(w.Body.Bytes(), &fr); err != nil {
 		t.Fatal(err)
 	}
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 1)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -567,7 +568,7 @@ func TestRulesetParams(t *testing.T) {
 // /api/text answers render.Raster's text level, one layer per request.
 func TestText(t *testing.T) {
 	h := quiet().Handler()
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -595,7 +596,7 @@ func TestText(t *testing.T) {
 // colours.
 func TestTMJ(t *testing.T) {
 	h := quiet().Handler()
-	d, err := render.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
+	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
 	if err != nil {
 		t.Fatal(err)
 	}

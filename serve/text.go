@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -29,7 +30,7 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "serve: layer %q: want \"entity\" or \"variations\"", q.Layer))
 		return
 	}
-	h.export(w, r, &q.levelRequest, "text", "text/plain; charset=utf-8", func(d *render.Document) ([]byte, error) {
+	h.export(w, r, &q.levelRequest, "text", "text/plain; charset=utf-8", func(d *levelfile.Document) ([]byte, error) {
 		var entity, variations bytes.Buffer
 		if err := (render.Raster{}).WriteText(&entity, &variations, d); err != nil {
 			return nil, err
@@ -46,7 +47,7 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 // stage cannot route) is the request's problem, not the server's: a 422
 // whose message starts with the format's name, kept apart from the
 // generation's errors.
-func (h *handler) export(w http.ResponseWriter, r *http.Request, q *levelRequest, format, typ string, write func(d *render.Document) ([]byte, error)) {
+func (h *handler) export(w http.ResponseWriter, r *http.Request, q *levelRequest, format, typ string, write func(d *levelfile.Document) ([]byte, error)) {
 	ctx, cancel := h.deadline(r)
 	defer cancel()
 	var data []byte

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/tiled"
 )
@@ -18,7 +19,7 @@ func (h *handler) tmj(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	h.export(w, r, &q, "tmj", "application/json", func(d *render.Document) ([]byte, error) {
+	h.export(w, r, &q, "tmj", "application/json", func(d *levelfile.Document) ([]byte, error) {
 		m, err := render.Raster{}.Map(d)
 		if err != nil {
 			return nil, err

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/batch"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // LevelFile is the name of a seed's level document in a batch directory:
@@ -115,7 +115,7 @@ func joinProblems(problems []error) error {
 	return errors.Join(problems...)
 }
 
-func readLevel(path string) (*render.Document, error) {
+func readLevel(path string) (*levelfile.Document, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("stats: %w (stats reads the levels' JSON files: make the batch with the json format)", err)
@@ -123,7 +123,7 @@ func readLevel(path string) (*render.Document, error) {
 		return nil, fmt.Errorf("stats: %w", err)
 	}
 	defer f.Close()
-	d, err := render.ReadJSON(f)
+	d, err := levelfile.ReadJSON(f)
 	if err != nil {
 		return nil, fmt.Errorf("stats: %s: %w", path, err)
 	}

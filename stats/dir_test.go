@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -28,7 +27,7 @@ func writeBatch(t *testing.T, dir string, seeds []uint64) []Sample {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := render.FromLevel(lv)
+		d, err := lv.Document()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,7 @@
 // Package stats measures the expressive range of a ruleset: what its
 // levels look like over many seeds, rather than one level at a time.
 //
-// Measure reads one level document (render.Document) and returns a
+// Measure reads one level document (levelfile.Document) and returns a
 // Sample: rooms, corridors, cycles, valence, diameter, the critical path,
 // linearity, dead ends, tag and rule counts, and the layout's quality.
 // Only what a player walks counts: a room is a non-cosmetic vertex and a

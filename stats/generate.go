@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -61,7 +60,7 @@ func GenerateSeed(ctx context.Context, rs *rulesets.Ruleset, seed uint64, clock 
 	if err != nil {
 		return Sample{}, err
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		return Sample{}, err
 	}

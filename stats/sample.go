@@ -14,9 +14,8 @@ import (
 	"gonum.org/v1/gonum/graph/traverse"
 	"gonum.org/v1/gonum/spatial/r2"
 
-	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/route"
 )
 
@@ -93,8 +92,8 @@ type Count struct {
 }
 
 // Measure measures the level of d. It fails only when d is malformed: a
-// document that render.ReadJSON or render.FromLevel returned is not.
-func Measure(d *render.Document) (Sample, error) {
+// document that levelfile.ReadJSON or level.Level.Document returned is not.
+func Measure(d *levelfile.Document) (Sample, error) {
 	if d == nil {
 		return Sample{}, errors.New("stats: nil document")
 	}
@@ -126,7 +125,7 @@ func Measure(d *render.Document) (Sample, error) {
 		s.Linearity = float64(s.CriticalPathRooms) / float64(s.Rooms)
 		s.DeadEndRatio = float64(s.DeadEnds) / float64(s.Rooms)
 	}
-	for _, g := range []*render.Float{d.Metrics.Clearance.Rooms, d.Metrics.Clearance.Corridors} {
+	for _, g := range []*levelfile.Float{d.Metrics.Clearance.Rooms, d.Metrics.Clearance.Corridors} {
 		if g != nil {
 			s.Clearance = min(s.Clearance, float64(*g))
 		}
@@ -148,7 +147,7 @@ func Measure(d *render.Document) (Sample, error) {
 }
 
 // compactness is the rooms' area over their bounding box's.
-func compactness(d *render.Document) float64 {
+func compactness(d *levelfile.Document) float64 {
 	var area float64
 	x0, y0 := math.Inf(1), math.Inf(1)
 	x1, y1 := math.Inf(-1), math.Inf(-1)
@@ -168,7 +167,7 @@ func compactness(d *render.Document) float64 {
 	return area / box
 }
 
-func tagCounts(d *render.Document) []Count {
+func tagCounts(d *levelfile.Document) []Count {
 	n := map[string]int{}
 	for name := range d.Params.Tags {
 		n[name] = 0
@@ -181,7 +180,7 @@ func tagCounts(d *render.Document) []Count {
 	return sortedCounts(n)
 }
 
-func ruleCounts(d *render.Document) []Count {
+func ruleCounts(d *levelfile.Document) []Count {
 	n := map[string]int{}
 	for name := range d.Params.Rules {
 		n[name] = 0
@@ -213,22 +212,23 @@ func sortedCounts(n map[string]int) []Count {
 // builds the graph itself rather than through Document.Graph, so that
 // stats measures documents that fail the reader's checks (hand-made ones,
 // with no route) as long as their edges join existing vertices.
-func walkable(d *render.Document) (*route.Walkable, error) {
-	g := new(grammar.Graph)
-	for _, v := range d.Vertices {
-		g.AddVertex(grammar.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic})
+func walkable(d *levelfile.Document) (*route.Walkable, error) {
+	g := &route.Graph{Vertices: make([]route.Vertex, len(d.Vertices))}
+	for i, v := range d.Vertices {
+		g.Vertices[i] = route.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic}
 	}
 	n := len(d.Vertices)
+	seen := make(map[[2]int]bool, len(d.Edges))
 	for i, e := range d.Edges {
 		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n || e.A == e.B {
 			return nil, fmt.Errorf("stats: edges[%d] joins %d and %d in a level of %d vertices", i, e.A, e.B, n)
 		}
-		if g.HasEdge(e.A, e.B) {
+		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
+		if seen[key] {
 			continue
 		}
-		if err := g.AddEdge(grammar.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic}); err != nil {
-			return nil, fmt.Errorf("stats: edges[%d]: %w", i, err)
-		}
+		seen[key] = true
+		g.Edges = append(g.Edges, route.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
 	}
 	return route.NewWalkable(g), nil
 }

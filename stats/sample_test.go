@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -27,33 +27,33 @@ type docSpec struct {
 	paramTags []string
 }
 
-func (s docSpec) doc() *render.Document {
-	d := &render.Document{
-		Params:   render.Params{Tags: map[string]render.Tag{}, Rules: map[string]render.RuleParams{}},
-		Route:    render.Route{CriticalPath: s.path, DeadEnds: s.deadEnds, Length: 12.5},
-		Vertices: make([]render.Vertex, s.n),
+func (s docSpec) doc() *levelfile.Document {
+	d := &levelfile.Document{
+		Params:   levelfile.Params{Tags: map[string]levelfile.Tag{}, Rules: map[string]levelfile.RuleParams{}},
+		Route:    levelfile.Route{CriticalPath: s.path, DeadEnds: s.deadEnds, Length: 12.5},
+		Vertices: make([]levelfile.Vertex, s.n),
 	}
 	for i := range d.Vertices {
 		tag := "r"
 		if s.tags != nil {
 			tag = s.tags[i]
 		}
-		d.Vertices[i] = render.Vertex{ID: i, Tag: tag, X: render.Float(10 * i), W: 2, H: 2, Cosmetic: slices.Contains(s.cosmetic, i)}
+		d.Vertices[i] = levelfile.Vertex{ID: i, Tag: tag, X: levelfile.Float(10 * i), W: 2, H: 2, Cosmetic: slices.Contains(s.cosmetic, i)}
 	}
 	for _, e := range s.edges {
-		d.Edges = append(d.Edges, render.Edge{A: e[0], B: e[1], LengthFactor: 1})
+		d.Edges = append(d.Edges, levelfile.Edge{A: e[0], B: e[1], LengthFactor: 1})
 	}
 	for _, e := range s.cosEdges {
-		d.Edges = append(d.Edges, render.Edge{A: e[0], B: e[1], Cosmetic: true, LengthFactor: 1})
+		d.Edges = append(d.Edges, levelfile.Edge{A: e[0], B: e[1], Cosmetic: true, LengthFactor: 1})
 	}
 	for _, r := range s.steps {
-		d.Trace.Steps = append(d.Trace.Steps, render.Step{Rule: r})
+		d.Trace.Steps = append(d.Trace.Steps, levelfile.Step{Rule: r})
 	}
 	for _, r := range s.rules {
-		d.Params.Rules[r] = render.RuleParams{}
+		d.Params.Rules[r] = levelfile.RuleParams{}
 	}
 	for _, t := range s.paramTags {
-		d.Params.Tags[t] = render.Tag{}
+		d.Params.Tags[t] = levelfile.Tag{}
 	}
 	d.Metrics.Attempts = 1
 	return d
@@ -167,8 +167,8 @@ func TestMeasureLayout(t *testing.T) {
 	d := docSpec{n: 3, edges: [][2]int{{0, 1}}, path: []int{0, 1}}.doc()
 	// Rooms 2 × 2 at x = 0 and 10; the cosmetic one at 20 is not a room.
 	d.Vertices[2].Cosmetic = true
-	two, three := render.Float(2), render.Float(3)
-	d.Metrics.Clearance = render.ClearanceMetrics{Rooms: &three, Corridors: &two}
+	two, three := levelfile.Float(2), levelfile.Float(3)
+	d.Metrics.Clearance = levelfile.ClearanceMetrics{Rooms: &three, Corridors: &two}
 	d.Metrics.Quality.EdgeDeviation = 0.25
 	s, err := Measure(d)
 	if err != nil {
@@ -181,7 +181,7 @@ func TestMeasureLayout(t *testing.T) {
 	if s.Clearance != 2 || s.EdgeDeviation != 0.25 {
 		t.Errorf("clearance, deviation = %v, %v, want 2, 0.25", s.Clearance, s.EdgeDeviation)
 	}
-	d.Metrics.Clearance = render.ClearanceMetrics{}
+	d.Metrics.Clearance = levelfile.ClearanceMetrics{}
 	if s, _ := Measure(d); !math.IsInf(s.Clearance, 1) {
 		t.Errorf("clearance without pairs = %v, want +Inf", s.Clearance)
 	}
@@ -301,7 +301,7 @@ func BenchmarkMeasure(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func BenchmarkMeasure(b *testing.B) {
 // that the walkthrough metrics appear in a report of levels with locks
 // only.
 func TestMeasureWalkthrough(t *testing.T) {
-	sample := func(ruleset string, failures ...render.Failure) Sample {
+	sample := func(ruleset string, failures ...levelfile.Failure) Sample {
 		rs, err := rulesets.Bundled(ruleset)
 		if err != nil {
 			t.Fatal(err)
@@ -326,7 +326,7 @@ func TestMeasureWalkthrough(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := render.FromLevel(lv)
+		d, err := lv.Document()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +344,7 @@ func TestMeasureWalkthrough(t *testing.T) {
 	if d := Summarize(Series{"dungeon", []Sample{s}}).Metric("backtracking"); d.N != 1 || d.Max != 4 {
 		t.Errorf("backtracking over one dungeon level: %+v", d)
 	}
-	s = sample("dungeon", render.Failure{Attempt: 0, Reason: level.UnsolvablePrefix + "the goal ..."}, render.Failure{Attempt: 1, Reason: "3 conflicts after relaxing"})
+	s = sample("dungeon", levelfile.Failure{Attempt: 0, Reason: level.UnsolvablePrefix + "the goal ..."}, levelfile.Failure{Attempt: 1, Reason: "3 conflicts after relaxing"})
 	if s.UnsolvableAttempts != 1 {
 		t.Errorf("%d unsolvable attempts counted, want 1 of the 2 failures", s.UnsolvableAttempts)
 	}

@@ -10,12 +10,13 @@ import (
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
 // bundledDoc is the document of a bundled ruleset's level.
-func bundledDoc(t testing.TB, name string, seed uint64) *render.Document {
+func bundledDoc(t testing.TB, name string, seed uint64) *levelfile.Document {
 	t.Helper()
 	rs, err := rulesets.Bundled(name)
 	if err != nil {
@@ -25,7 +26,7 @@ func bundledDoc(t testing.TB, name string, seed uint64) *render.Document {
 	if err != nil {
 		t.Fatalf("%s seed %d: %v", name, seed, err)
 	}
-	d, err := render.FromLevel(lv)
+	d, err := lv.Document()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dungraph/dungraph/gridmap"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // DefaultTileSize is Options.TileSize's default, in pixels.
@@ -42,7 +42,7 @@ type Options struct {
 	// floor tiles then take the colours its previews give their tags (the
 	// ruleset's own colours first). Nil uses the previews' default
 	// palette in sorted tag order.
-	Document *render.Document
+	Document *levelfile.Document
 }
 
 func (o Options) tileSize() int {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/internal/golden"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -47,7 +48,7 @@ func TestGolden(t *testing.T) {
 func TestTilesetImage(t *testing.T) {
 	m := sampleMap()
 	kinds := Colors()
-	tags := render.TagColors(&render.Document{}, []string{"start", "treasure & gold"})
+	tags := render.TagColors(&levelfile.Document{}, []string{"start", "treasure & gold"})
 	want := append(kinds[:], tags["start"], tags["treasure & gold"])
 	for _, ts := range []int{1, 3, 4, 16} {
 		img, err := Options{TileSize: ts}.TilesetImage(m)

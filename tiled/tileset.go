@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -69,7 +70,7 @@ func (o Options) tileset(m *gridmap.Map) tileset {
 	slices.Sort(tags)
 	d := o.Document
 	if d == nil {
-		d = &render.Document{}
+		d = &levelfile.Document{}
 	}
 	colors := render.TagColors(d, tags)
 	ts.byTag = make(map[string]int, len(tags))

@@ -207,7 +207,7 @@ func Cells(varies []Vary) ([]Cell, error) {
 		}
 		for _, w := range varies[:i] {
 			if w.Key == v.Key {
-				return nil, fmt.Errorf("tune: %s is varied twice: give one --vary per key", v.Key)
+				return nil, fmt.Errorf("tune: %s is varied twice: vary each key once", v.Key)
 			}
 		}
 		if n > MaxCells/len(v.Values) {

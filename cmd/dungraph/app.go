@@ -14,6 +14,7 @@ import (
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/rulesets"
+	"github.com/dungraph/dungraph/serve"
 )
 
 // Exit codes.
@@ -112,6 +113,7 @@ func flagHint(err error) string {
 	var me *level.MemoryError
 	var ce *raster.CheckError
 	var ge *gridmap.CellError
+	var ne *serve.NotLoopbackError
 	switch {
 	case errors.As(err, &te):
 		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", te.Suggest())
@@ -121,6 +123,8 @@ func flagHint(err error) string {
 		return fmt.Sprintf("the cell size is --cell: --cell %s", strconv.FormatFloat(ce.Suggestion, 'g', -1, 64))
 	case errors.As(err, &ge) && ge.Suggestion > 0:
 		return fmt.Sprintf("the cell size is --cell: --cell %.4g", ge.Suggestion)
+	case errors.As(err, &ne):
+		return "--public makes the tuner listen beyond loopback"
 	}
 	return ""
 }

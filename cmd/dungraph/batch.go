@@ -17,7 +17,7 @@ import (
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/levelbatch"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // maxBatchSeeds caps one batch command, so that a typo ("1..1e18") is a
@@ -106,29 +106,22 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if err != nil {
 				return failed(err)
 			}
-			outputs, err := json.Marshal(formatOptions(fmts, png, of.export))
+			exports := of.exports(png)
+			outputs, err := json.Marshal(exports.Options(fmts))
 			if err != nil {
 				return failed(err)
 			}
 			var names []string
 			for _, f := range fmts {
-				for _, s := range f.suffixes {
+				for _, s := range f.Suffixes {
 					names = append(names, "level"+s)
 				}
 			}
 			gen := levelbatch.Generator{
 				Ruleset: rs,
 				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory << 20},
-				Files: func(doc *render.Document) ([]batch.File, error) {
-					made, err := makeAll(fmts, of.output(doc, "level", png))
-					if err != nil {
-						return nil, err
-					}
-					files := make([]batch.File, len(made))
-					for i, f := range made {
-						files[i] = batch.File{Name: "level" + f.suffix, Data: f.data}
-					}
-					return files, nil
+				Files: func(doc *levelfile.Document) ([]batch.File, error) {
+					return exports.Make(fmts, doc, "level")
 				},
 				Now: time.Now,
 			}
@@ -220,39 +213,6 @@ func chooseShard(flag string, count int) (batch.Shard, error) {
 		return batch.Shard{}, cmdLinef("--shard-count %d without --shard, JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID: which shard is this?", count)
 	}
 	return s, nil
-}
-
-// formatOptions returns, for each format, the options that decide its
-// files' bytes: batch compares them key by key with an earlier run's.
-func formatOptions(fmts []outputFormat, png render.PNG, ex exportFlags) map[string]any {
-	type textOpts struct {
-		Cell          float64 `json:"cell"`
-		CorridorWidth int     `json:"corridor_width"`
-		RoomShape     string  `json:"room_shape"`
-		GoalChar      string  `json:"goal_char"`
-	}
-	text := textOpts{ex.cell, ex.corridorWidth, ex.shape, ex.goal}
-	out := map[string]any{}
-	for _, f := range fmts {
-		switch f.name {
-		case "png":
-			out[f.name] = struct {
-				Size   int  `json:"size"`
-				Labels bool `json:"labels"`
-				Trace  bool `json:"trace"`
-			}{png.Size, png.Labels, png.Trace}
-		case "text":
-			out[f.name] = text
-		case "tiles":
-			out[f.name] = struct {
-				textOpts
-				Tiles string `json:"tiles"`
-			}{text, ex.tiles}
-		default:
-			out[f.name] = struct{}{}
-		}
-	}
-	return out
 }
 
 // A run of at least estimateSeeds seeds left says what it will take once

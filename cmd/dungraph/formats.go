@@ -1,68 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelbatch"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/tiled"
 )
-
-// output is what a format is made from: the level's document, the base
-// name its files share (files that name each other, like a Tiled map and
-// its tileset, need it), and the options of the formats the user set with
-// flags.
-type output struct {
-	doc    *render.Document
-	name   string
-	png    render.PNG
-	export exportFlags
-
-	// gm is the level's grid map once a format has built it, so that the
-	// formats drawn from it build it once.
-	gm *gridmap.Map
-}
-
-// gridMap returns the level's grid map (render.Raster.Map with the export
-// flags), built on first use.
-func (o *output) gridMap() (*gridmap.Map, error) {
-	if o.gm == nil {
-		m, err := o.export.raster(raster.Square).Map(o.doc)
-		if err != nil {
-			return nil, err
-		}
-		o.gm = m
-	}
-	return o.gm, nil
-}
-
-// tiledFiles writes the Tiled files of the level's grid map, floors in
-// the level's tag colours: each writer (a tiled.Options method) makes one
-// file.
-func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridmap.Map) error) ([][]byte, error) {
-	m, err := o.gridMap()
-	if err != nil {
-		return nil, err
-	}
-	t := tiled.Options{TileSize: o.export.tileSize, Name: o.name, Document: o.doc}
-	out := make([][]byte, len(write))
-	for i, f := range write {
-		var b bytes.Buffer
-		if err := f(t, &b, m); err != nil {
-			return nil, err
-		}
-		out[i] = b.Bytes()
-	}
-	return out, nil
-}
 
 // outputFlags are the flags of the outputs, shared by generate, render and
 // batch: the PNG's and the exports'.
@@ -86,138 +36,27 @@ func (f *outputFlags) options() (render.PNG, error) {
 	return png, f.export.check()
 }
 
-// output returns what the formats of doc are made from, for files named
-// name<suffix>.
-func (f *outputFlags) output(doc *render.Document, name string, png render.PNG) *output {
-	return &output{doc: doc, name: name, png: png, export: f.export}
+// exports returns the outputs' options: png's from options, the others
+// from the export flags.
+func (f *outputFlags) exports(png render.PNG) levelbatch.Exports {
+	return levelbatch.Exports{PNG: png, Raster: f.export.raster(f.export.lattice), TileSize: f.export.tileSize}
 }
 
-// outputFormat is one kind of output. Each format is one entry in
-// outputFormats whose make calls its package; generate, render and batch
-// take their --format lists from the table.
-type outputFormat struct {
-	// name is the format as --format spells it.
-	name string
-	// suffixes name the files it makes: generate writes DIR/level<suffix>,
-	// render writes <level file's base><suffix>.
-	suffixes []string
-	// make returns the bytes of each file, in the order of suffixes. It
-	// makes everything in memory, so that a format that fails (a level too
-	// coarse for the text grid) leaves no file behind.
-	make func(o *output) ([][]byte, error)
-}
-
-// one adapts a writer of a single file.
-func one(write func(b *bytes.Buffer, o *output) error) func(o *output) ([][]byte, error) {
-	return func(o *output) ([][]byte, error) {
-		var b bytes.Buffer
-		if err := write(&b, o); err != nil {
-			return nil, err
-		}
-		return [][]byte{b.Bytes()}, nil
+// parseFormats resolves --format's list (levelbatch.ParseFormats); a bad
+// list is a usage error.
+func parseFormats(list []string) ([]levelbatch.Format, error) {
+	fmts, err := levelbatch.ParseFormats(list)
+	if err != nil {
+		return nil, cmdLinef("--format: %v", err)
 	}
-}
-
-func outputFormats() []outputFormat {
-	return []outputFormat{
-		{name: "png", suffixes: []string{".png"}, make: one(func(b *bytes.Buffer, o *output) error {
-			return o.png.Write(b, o.doc)
-		})},
-		{name: "json", suffixes: []string{".json"}, make: one(func(b *bytes.Buffer, o *output) error {
-			return o.doc.WriteJSON(b)
-		})},
-		{name: "text", suffixes: []string{".txt", ".variations.txt"}, make: func(o *output) ([][]byte, error) {
-			var ent, vars bytes.Buffer
-			r := o.export.raster(raster.Square)
-			if err := r.WriteText(&ent, &vars, o.doc); err != nil {
-				return nil, err
-			}
-			return [][]byte{ent.Bytes(), vars.Bytes()}, nil
-		}},
-		{name: "tiles", suffixes: []string{".tiles.json", ".tiles.png"}, make: func(o *output) ([][]byte, error) {
-			var js, pic bytes.Buffer
-			if err := o.export.raster(o.export.lattice).WriteTiles(&js, &pic, o.doc); err != nil {
-				return nil, err
-			}
-			return [][]byte{js.Bytes(), pic.Bytes()}, nil
-		}},
-		{name: "tmx", suffixes: []string{tiled.TMXSuffix, tiled.TilesetSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
-			return tiledFiles(o, tiled.Options.WriteTMX, tiled.Options.WriteTSX, tiled.Options.WriteTilesetPNG)
-		}},
-		{name: "tmj", suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
-			return tiledFiles(o, tiled.Options.WriteTMJ, tiled.Options.WriteTilesetPNG)
-		}},
-		{name: "map", suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
-			m, err := o.gridMap()
-			if err != nil {
-				return err
-			}
-			return render.WriteMapPNG(b, m, render.MapPNG{Size: o.png.Size, Document: o.doc})
-		})},
-		{name: "graphcoloring", suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
-			return render.GraphColoring{}.Write(b, o.doc)
-		})},
-	}
-}
-
-func formatNames() []string {
-	var names []string
-	for _, f := range outputFormats() {
-		names = append(names, f.name)
-	}
-	return names
-}
-
-// parseFormats resolves --format's list, in the order given, without
-// repeats.
-func parseFormats(list []string) ([]outputFormat, error) {
-	all := outputFormats()
-	var out []outputFormat
-	for _, item := range list {
-		name := strings.ToLower(strings.TrimSpace(item))
-		i := slices.IndexFunc(all, func(f outputFormat) bool { return f.name == name })
-		if i < 0 {
-			return nil, cmdLinef("--format: unknown format %q; valid formats: %s", item, strings.Join(formatNames(), ", "))
-		}
-		if !slices.ContainsFunc(out, func(f outputFormat) bool { return f.name == name }) {
-			out = append(out, all[i])
-		}
-	}
-	if len(out) == 0 {
-		return nil, cmdLinef("--format: name at least one of %s", strings.Join(formatNames(), ", "))
-	}
-	return out, nil
-}
-
-// madeFile is one file of an output: its suffix and bytes.
-type madeFile struct {
-	suffix string
-	data   []byte
-}
-
-// makeAll makes the files of every format, in memory. A file two formats
-// share (the Tiled maps' tileset image) is written once.
-func makeAll(fmts []outputFormat, o *output) ([]madeFile, error) {
-	var out []madeFile
-	for _, f := range fmts {
-		data, err := f.make(o)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.name, err)
-		}
-		for i, d := range data {
-			if !slices.ContainsFunc(out, func(m madeFile) bool { return m.suffix == f.suffixes[i] }) {
-				out = append(out, madeFile{suffix: f.suffixes[i], data: d})
-			}
-		}
-	}
-	return out, nil
+	return fmts, nil
 }
 
 // formatFlag registers --format with its completion.
 func formatFlag(cmd *cobra.Command, p *[]string, def []string) {
-	cmd.Flags().StringSliceVarP(p, "format", "f", def, "the outputs to write: "+strings.Join(formatNames(), ", "))
+	cmd.Flags().StringSliceVarP(p, "format", "f", def, "the outputs to write: "+strings.Join(levelbatch.FormatNames(), ", "))
 	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+		return levelbatch.FormatNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 }
 

@@ -15,11 +15,13 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
 	"github.com/dungraph/dungraph/level"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelbatch"
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -75,7 +77,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return err
 			}
-			if outDir == "-" && (len(fmts) != 1 || len(fmts[0].suffixes) != 1) {
+			if outDir == "-" && (len(fmts) != 1 || len(fmts[0].Suffixes) != 1) {
 				return cmdLinef("--out -: choose one format of one file with --format (png, json or graphcoloring) to write to stdout")
 			}
 			if outDir == "-" && asJSON {
@@ -106,13 +108,12 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			a.trace(lv)
 			a.debugf("generated in %v, attempts: %d", elapsed.Round(time.Millisecond), lv.Metrics.Attempts)
 
-			doc, err := render.FromLevel(lv)
+			doc, err := lv.Document()
 			if err != nil {
 				return failed(err)
 			}
-			o := of.output(doc, "level", png)
 			start = time.Now()
-			files, err := a.writeOutputs(outDir, fmts, o)
+			files, err := a.writeOutputs(outDir, fmts, of.exports(png), doc)
 			if err != nil {
 				return failed(err)
 			}
@@ -166,27 +167,27 @@ func randomSeed() uint64 {
 // writeOutputs makes every format and writes its files to dir, as
 // level<suffix>, or for "-" its single file to stdout; it returns the
 // files written. Either every file is replaced or none.
-func (a *app) writeOutputs(dir string, fmts []outputFormat, o *output) ([]string, error) {
-	made, err := makeAll(fmts, o)
+func (a *app) writeOutputs(dir string, fmts []levelbatch.Format, ex levelbatch.Exports, doc *levelfile.Document) ([]string, error) {
+	made, err := ex.Make(fmts, doc, "level")
 	if err != nil {
 		return nil, err
 	}
 	if dir == "-" {
 		if len(made) != 1 {
-			return nil, cmdLinef("--out -: format %s writes %d files; write it to a directory", fmts[0].name, len(made))
+			return nil, cmdLinef("--out -: format %s writes %d files; write it to a directory", fmts[0].Name, len(made))
 		}
-		_, err := a.stdout.Write(made[0].data)
+		_, err := a.stdout.Write(made[0].Data)
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	files, err := writeFiles(filepath.Join(dir, "level"), made)
+	files, err := writeFiles(filepath.Join(dir, "level"), "level", made)
 	if err != nil {
 		return nil, err
 	}
 	var js bytes.Buffer
-	if err := o.doc.WriteJSON(&js); err != nil {
+	if err := doc.WriteJSON(&js); err != nil {
 		return nil, err
 	}
 	return files, a.recordRun(dir, "level.json", runfiles.LevelSum(js.Bytes()), files)
@@ -207,18 +208,19 @@ func (a *app) recordRun(dir, from, level string, files []string) error {
 	return err
 }
 
-// writeFiles writes each file to base+suffix, all or nothing.
-func writeFiles(base string, made []madeFile) ([]string, error) {
+// writeFiles writes each file, named name<suffix> by levelbatch, to
+// base<suffix>, all or nothing.
+func writeFiles(base, name string, made []batch.File) ([]string, error) {
 	var g atomicfile.Group
 	defer g.Abort()
 	var files []string
 	for _, f := range made {
-		path := base + f.suffix
+		path := base + strings.TrimPrefix(f.Name, name)
 		w, err := g.Create(path, 0o644)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := w.Write(f.data); err != nil {
+		if _, err := w.Write(f.Data); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", path, err)
 		}
 		files = append(files, path)

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/level"
 )
 
 func (a *app) matchesCmd() *cobra.Command {
@@ -77,7 +78,7 @@ build.max_valence.`,
 				}
 				return cmdLinef("--rule: ruleset %s has no rule %q; its rules are %s", rs.Name, rule, strings.Join(names, ", "))
 			}
-			g, err := doc.Graph()
+			g, err := level.GraphOf(doc)
 			if err != nil {
 				return usageErr(fmt.Errorf("%s: %w", host, err))
 			}

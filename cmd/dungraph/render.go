@@ -12,9 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
-	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/levelbatch"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 func (a *app) renderCmd() *cobra.Command {
@@ -50,7 +52,7 @@ rule application (default level.gif).`,
 			if err != nil {
 				return err
 			}
-			if slices.ContainsFunc(fmts, func(f outputFormat) bool { return f.name == "json" }) {
+			if slices.ContainsFunc(fmts, func(f levelbatch.Format) bool { return f.Name == "json" }) {
 				return cmdLinef("--format: the level is JSON already; render writes the other formats")
 			}
 			if animate && cmd.Flags().Changed("format") {
@@ -61,22 +63,22 @@ rule application (default level.gif).`,
 				return err
 			}
 			base := strings.TrimSuffix(args[0], filepath.Ext(args[0]))
-			o := of.output(doc, filepath.Base(base), png)
-			var made []madeFile
+			var made []batch.File
 			if animate {
 				var b bytes.Buffer
 				if err := png.WriteGIF(&b, doc); err != nil {
 					return failed(err)
 				}
-				made = []madeFile{{suffix: ".gif", data: b.Bytes()}}
-			} else if made, err = makeAll(fmts, o); err != nil {
+				made = []batch.File{{Name: filepath.Base(base) + ".gif", Data: b.Bytes()}}
+			} else if made, err = of.exports(png).Make(fmts, doc, filepath.Base(base)); err != nil {
 				return failed(err)
 			}
-			if out == "" && slices.ContainsFunc(made, func(f madeFile) bool { return base+f.suffix == args[0] }) {
+			name := filepath.Base(base)
+			if out == "" && slices.ContainsFunc(made, func(f batch.File) bool { return base+strings.TrimPrefix(f.Name, name) == args[0] }) {
 				return cmdLinef("render: the output would replace the level itself: name it with -o")
 			}
 			if out == "" {
-				files, err := writeFiles(base, made)
+				files, err := writeFiles(base, name, made)
 				if err != nil {
 					return failed(err)
 				}
@@ -90,7 +92,7 @@ rule application (default level.gif).`,
 				return cmdLinef("-o: the formats make %d files; leave out -o to write them beside the level", len(made))
 			}
 			if out == "-" {
-				if _, err := a.stdout.Write(made[0].data); err != nil {
+				if _, err := a.stdout.Write(made[0].Data); err != nil {
 					return failed(err)
 				}
 				return nil
@@ -99,7 +101,7 @@ rule application (default level.gif).`,
 				return cmdLinef("render: -o %s would replace the level itself", out)
 			}
 			if err := atomicfile.WriteFile(out, 0o644, func(w io.Writer) error {
-				_, err := w.Write(made[0].data)
+				_, err := w.Write(made[0].Data)
 				return err
 			}); err != nil {
 				return failed(err)
@@ -118,25 +120,20 @@ rule application (default level.gif).`,
 // readLevel reads a level file written by generate. Failing to read or
 // decode it is exit code 2, unreadable input; each problem is printed as
 // file:line:col: path: msg.
-func (a *app) readLevel(path string) (*render.Document, []byte, error) {
+func (a *app) readLevel(path string) (*levelfile.Document, []byte, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, usageErr(err)
 	}
-	doc, err := render.ReadJSON(bytes.NewReader(raw))
-	var list render.ErrorList
+	doc, err := levelfile.ReadJSON(bytes.NewReader(raw))
+	var list levelfile.ErrorList
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {
-			var b strings.Builder
-			b.WriteString(path)
-			if e.Line > 0 {
-				fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
-			}
-			if e.Path != "" {
-				b.WriteString(": " + e.Path)
-			}
-			fmt.Fprintf(a.stderr, "%s: %s\n", b.String(), e.Msg)
+			// The file's name takes the place of the package's.
+			inFile := *e
+			inFile.Pkg, inFile.File = "", path
+			fmt.Fprintln(a.stderr, inFile.Error())
 		}
 		return nil, nil, &exitError{code: exitUsage, err: err, printed: true}
 	case err != nil:

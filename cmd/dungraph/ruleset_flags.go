@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -18,11 +20,15 @@ type rulesetFlags struct {
 	// bundledOnly makes ruleset a bundled name even if a file has that
 	// name: for a name taken from a level file rather than the user.
 	bundledOnly bool
+	// cmd is the command the flags are registered on: its context (a
+	// signal) stops the load.
+	cmd *cobra.Command
 }
 
 // register adds the flags to cmd; def is --ruleset's default, and its
 // description when the default is not a fixed name.
 func (f *rulesetFlags) register(cmd *cobra.Command, def string) {
+	f.cmd = cmd
 	fl := cmd.Flags()
 	usage := "bundled ruleset `NAME`, or a ruleset FILE (a path that exists or ends in .toml)"
 	if def != rulesets.DefaultName {
@@ -103,6 +109,9 @@ func isFile(name string) bool {
 // ruleset are printed with their source lines; every error is exit code 2.
 func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 	var l rulesets.Loader
+	if f.cmd != nil {
+		l.Context = f.cmd.Context()
+	}
 	for _, s := range f.sets {
 		o, err := rulesets.ParseOverride(s)
 		if err != nil {
@@ -110,12 +119,14 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		l.Overrides = append(l.Overrides, o)
 	}
-	var rs *rulesets.Ruleset
-	var err error
-	if !f.bundledOnly && isFile(f.ruleset) {
-		rs, err = l.LoadFile(f.ruleset)
-	} else {
-		rs, err = l.Bundled(f.ruleset)
+	rs, err := loadUntil(l.Context, func() (*rulesets.Ruleset, error) {
+		if !f.bundledOnly && isFile(f.ruleset) {
+			return l.LoadFile(f.ruleset)
+		}
+		return l.Bundled(f.ruleset)
+	})
+	if errors.Is(err, context.Canceled) {
+		return nil, interrupted(fmt.Errorf("interrupted"))
 	}
 	if err != nil {
 		err = a.loadErr(err)
@@ -131,6 +142,32 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		a.infof("warning: %s", w.ErrorWithSource())
 	}
 	return rs, nil
+}
+
+// loadUntil returns what load (a ruleset load under ctx) returns, or ctx's
+// error as soon as ctx is done. The loader looks at its context while it
+// parses and decodes and between its later stages, which take seconds for
+// the largest files; a command does not wait for them, since it exits once
+// interrupted and the load ends with the process.
+func loadUntil(ctx context.Context, load func() (*rulesets.Ruleset, error)) (*rulesets.Ruleset, error) {
+	if ctx == nil {
+		return load()
+	}
+	type result struct {
+		rs  *rulesets.Ruleset
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rs, err := load()
+		done <- result{rs, err}
+	}()
+	select {
+	case r := <-done:
+		return r.rs, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // knownKey reports whether key has the shape of one of rulesets.Keys,

@@ -21,6 +21,7 @@ func (a *app) serveCmd() *cobra.Command {
 		ruleset string
 		public  bool
 		mib     uint64
+		reqMiB  uint64
 		s       serve.Server
 	)
 	cmd := &cobra.Command{
@@ -46,7 +47,7 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := serve.CheckAddr(addr, public); err != nil {
-				return cmdLinef("--addr: %v", err)
+				return cmdLinef("--addr: %w", err)
 			}
 			if isFile(ruleset) {
 				rs, err := rulesets.LoadFile(ruleset)
@@ -65,6 +66,10 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 			s.MaxMemory = mib << 20
 			if mib == 0 {
 				s.MaxMemory = 1<<64 - 1
+			}
+			s.RequestMemory = reqMiB << 20
+			if reqMiB == 0 {
+				s.RequestMemory = 1<<64 - 1
 			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
@@ -85,6 +90,7 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 	fl.IntVar(&s.MaxIterations, "max-iterations", serve.DefaultMaxIterations, "the largest layout.max_iterations and relax.max_iterations a request may set")
 	fl.Int64Var(&s.MaxBody, "max-body", serve.DefaultMaxBody, "the largest request body, in `bytes`")
 	memoryFlag(fl, &mib)
+	fl.Uint64Var(&reqMiB, "request-memory", serve.DefaultRequestMemory>>20, "each request's memory budget in `MiB`, what the heap may grow by while it works (0: none); past it the request gets 503")
 	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return bundledNames(), cobra.ShellCompDirectiveDefault
 	})

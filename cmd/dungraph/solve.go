@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -40,13 +41,13 @@ file cannot be read.`,
 			if asJSON {
 				err = writeJSON(a.stdout, sol)
 			} else {
-				err = doc.WriteSolution(a.stdout)
+				err = render.WriteSolution(a.stdout, doc)
 			}
 			if err != nil {
 				return failed(err)
 			}
 			if !sol.Solvable {
-				return failed(errors.New("solve: " + args[0] + ": the level is not solvable: " + sol.Reason))
+				return failed(errors.New("solve: " + args[0] + ": the level is not solvable: " + textsafe.Escape(sol.Reason)))
 			}
 			return nil
 		},

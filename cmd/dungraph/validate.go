@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,7 +51,13 @@ warning is present and true for a warning).`,
 			var problems []problem
 			code := exitOK
 			for _, file := range files {
-				rs, err := rulesets.LoadFile(file)
+				ctx := cmd.Context()
+				rs, err := loadUntil(ctx, func() (*rulesets.Ruleset, error) {
+					return rulesets.Loader{Context: ctx}.LoadFile(file)
+				})
+				if errors.Is(err, context.Canceled) {
+					return interrupted(fmt.Errorf("interrupted"))
+				}
 				if err == nil {
 					for _, w := range rs.Warnings {
 						problems = append(problems, problem{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Message: w.Msg, Warning: true})

@@ -4,5 +4,7 @@
 //
 // The ruleset loader (TOML) and the level reader (JSON) both find problems
 // at byte offsets and report them as file:line:col; this package is the one
-// place that conversion and the caret display are written.
+// place that conversion and the caret display are written. Error is the
+// problem both report (rulesets.Error and levelfile.Error are this type),
+// and ErrorList every problem of one input.
 package srcpos

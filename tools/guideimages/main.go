@@ -62,7 +62,7 @@ func run() error {
 		if err != nil {
 			return fmt.Errorf("step %s: %w", step, err)
 		}
-		doc, err := render.FromLevel(lv)
+		doc, err := lv.Document()
 		if err != nil {
 			return err
 		}

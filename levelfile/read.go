@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"bytes"
@@ -28,10 +28,10 @@ import (
 func ReadJSON(r io.Reader) (*Document, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("render: reading JSON: %w", err)
+		return nil, fmt.Errorf("levelfile: reading JSON: %w", err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("render: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
+		return nil, fmt.Errorf("levelfile: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
 	}
 	return parseDocument(data)
 }
@@ -48,7 +48,7 @@ var ErrTooLarge = errors.New("level file too large")
 func parseDocument(data []byte) (*Document, error) {
 	w := &walker{data: data, pos: map[string]int{}, structs: map[reflect.Type]*structInfo{}}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, ErrorList{{Line: 1, Col: 1, Msg: "empty input: " + ErrFormat.Error(), Err: ErrFormat}}
+		return nil, ErrorList{{Pkg: pkg, Line: 1, Col: 1, Msg: "empty input: " + ErrFormat.Error(), Err: ErrFormat}}
 	}
 	// Syntax first, with encoding/json's own check; the walk then reads
 	// valid JSON only.
@@ -67,7 +67,7 @@ func parseDocument(data []byte) (*Document, error) {
 	d := new(Document)
 	if err := json.Unmarshal(data, d); err != nil {
 		// The walk accepts only what decodes; this is a bug, not bad input.
-		return nil, fmt.Errorf("render: internal error: %w", err)
+		return nil, fmt.Errorf("levelfile: internal error: %w", err)
 	}
 	if err := d.Validate(); err != nil {
 		var l ErrorList
@@ -145,7 +145,7 @@ func (w *walker) fatal(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		msg = "unexpected end of input: the file is truncated"
 	}
-	e := &Error{Msg: msg, Err: wrapped}
+	e := &Error{Pkg: pkg, Msg: msg, Err: wrapped}
 	e.Line, e.Col = w.lineCol(off)
 	return ErrorList{e}
 }
@@ -158,7 +158,7 @@ func (w *walker) header() error {
 		return w.fatal(err)
 	}
 	at := func(path, msg string, err error) error {
-		e := &Error{Path: path, Msg: msg, Err: err}
+		e := &Error{Pkg: pkg, Path: path, Msg: msg, Err: err}
 		if off, ok := w.pos[path]; ok {
 			e.Line, e.Col = w.lineCol(off)
 		}

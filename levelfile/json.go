@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ type Float float64
 func (f Float) MarshalJSON() ([]byte, error) {
 	v := float64(f)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil, fmt.Errorf("render: %v cannot be written in JSON", v)
+		return nil, fmt.Errorf("levelfile: %v cannot be written in JSON", v)
 	}
 	return strconv.AppendFloat(nil, v, 'g', -1, 64), nil
 }
@@ -36,7 +36,7 @@ func (d *Document) WriteJSON(w io.Writer) error {
 		return err
 	}
 	if _, err := w.Write(b); err != nil {
-		return fmt.Errorf("render: writing JSON: %w", err)
+		return fmt.Errorf("levelfile: writing JSON: %w", err)
 	}
 	return nil
 }
@@ -50,12 +50,12 @@ func (d *Document) JSON() ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(d.normalized()); err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("levelfile: %w", err)
 	}
 	n, rest, err := parseCompact(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	if err != nil || len(rest) > 0 {
 		// encoding/json wrote something its own grammar rejects.
-		return nil, fmt.Errorf("render: internal error: reparsing JSON: %v", err)
+		return nil, fmt.Errorf("levelfile: internal error: reparsing JSON: %v", err)
 	}
 	var out bytes.Buffer
 	out.Grow(buf.Len() + buf.Len()/4)

@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"math"
@@ -8,7 +8,20 @@ import (
 
 	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/route"
-	"github.com/dungraph/dungraph/rulesets"
+)
+
+// The values of a tag's role (Tag.Role) and of params.build.planar: the
+// ruleset's words, which level tests keep equal to rulesets' constants.
+const (
+	RoleEntrance = "entrance"
+	RoleGoal     = "goal"
+	RoleKey      = "key"
+	RoleLock     = "lock"
+	RoleJunction = "junction"
+
+	PlanarReject   = "reject"
+	PlanarJunction = "junction"
+	PlanarOff      = "off"
 )
 
 // Validate reports every problem with d that the format forbids: a wrong
@@ -142,9 +155,9 @@ func (d *Document) validateParams(p *problems) {
 	atLeast("params.build.max_valence", b.MaxValence, 1)
 	atLeast("params.build.attempts", b.Attempts, 1)
 	switch b.Planar {
-	case "", rulesets.PlanarJunction, rulesets.PlanarOff:
+	case "", PlanarJunction, PlanarOff:
 	default:
-		p.add("params.build.planar", "planar %q is not %q or %q (or left out for %q)", b.Planar, rulesets.PlanarJunction, rulesets.PlanarOff, rulesets.PlanarReject)
+		p.add("params.build.planar", "planar %q is not %q or %q (or left out for %q)", b.Planar, PlanarJunction, PlanarOff, PlanarReject)
 	}
 	if b.MinVertices > b.MaxVertices {
 		p.add("params.build", "min_vertices %d is greater than max_vertices %d", b.MinVertices, b.MaxVertices)
@@ -186,7 +199,7 @@ func (d *Document) validateParams(p *problems) {
 			p.add(tp, "%q is not a tag: tags use letters, digits and '_' only", name)
 		}
 		if t.Color != "" {
-			if _, ok := parseColor(t.Color); !ok {
+			if _, ok := ParseColor(t.Color); !ok {
 				p.add(member(tp, "color"), "%q is not a colour: want \"#rrggbb\" or \"\"", t.Color)
 			}
 		}
@@ -197,16 +210,16 @@ func (d *Document) validateParams(p *problems) {
 			p.add(member(tp, "variation"), "is %q, want a letter A-Z or \"\"", v)
 		}
 		switch t.Role {
-		case "", rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleJunction:
-		case rulesets.RoleLock:
-			if k, ok := pp.Tags[t.Key]; !ok || k.Role != rulesets.RoleKey {
-				p.add(member(tp, "key"), "%q is not a tag of params.tags with role %q", t.Key, rulesets.RoleKey)
+		case "", RoleEntrance, RoleGoal, RoleKey, RoleJunction:
+		case RoleLock:
+			if k, ok := pp.Tags[t.Key]; !ok || k.Role != RoleKey {
+				p.add(member(tp, "key"), "%q is not a tag of params.tags with role %q", t.Key, RoleKey)
 			}
 		default:
-			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q, %q or %q", t.Role, rulesets.RoleEntrance, rulesets.RoleGoal, rulesets.RoleKey, rulesets.RoleLock, rulesets.RoleJunction)
+			p.add(member(tp, "role"), "is %q, want \"\", %q, %q, %q, %q or %q", t.Role, RoleEntrance, RoleGoal, RoleKey, RoleLock, RoleJunction)
 		}
-		if t.Role != rulesets.RoleLock && (t.Key != "" || t.Consumed) {
-			p.add(tp, "key and consumed are for tags with role %q", rulesets.RoleLock)
+		if t.Role != RoleLock && (t.Key != "" || t.Consumed) {
+			p.add(tp, "key and consumed are for tags with role %q", RoleLock)
 		}
 	}
 	for _, name := range namesOf(pp.Rules) {
@@ -323,13 +336,13 @@ func (d *Document) Roles() route.Roles {
 	var r route.Roles
 	for _, name := range namesOf(d.Params.Tags) {
 		switch t := d.Params.Tags[name]; t.Role {
-		case rulesets.RoleEntrance:
+		case RoleEntrance:
 			r.Entrance = name
-		case rulesets.RoleGoal:
+		case RoleGoal:
 			r.Goal = name
-		case rulesets.RoleKey:
+		case RoleKey:
 			r.Keys = append(r.Keys, name)
-		case rulesets.RoleLock:
+		case RoleLock:
 			r.Locks = append(r.Locks, route.Lock{Tag: name, Key: t.Key, Consumed: t.Consumed})
 		}
 	}
@@ -339,12 +352,7 @@ func (d *Document) Roles() route.Roles {
 // validateRoute checks the route and its metrics against the route of
 // the graph.
 func (d *Document) validateRoute(p *problems) {
-	g, err := d.graph()
-	if err != nil {
-		p.add("edges", "%v", err)
-		return
-	}
-	r, err := route.Find(g, d.Roles())
+	r, err := route.Find(d.routeGraph(), d.Roles())
 	if err != nil {
 		p.add("route", "%v", err)
 		return

@@ -1,22 +1,14 @@
-package render
+package levelfile
 
 import (
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"math"
 	"runtime"
 	"runtime/debug"
 	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
-	"github.com/dungraph/dungraph/grammar"
-	"github.com/dungraph/dungraph/layout"
-	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/route"
-	"github.com/dungraph/dungraph/rulesets"
 )
 
 // Format is the value of a document's "format" key.
@@ -364,119 +356,7 @@ func BuildProvenance() Provenance {
 	return p
 }
 
-// FromLevel returns the document of lv, with the running program's
-// provenance.
-func FromLevel(lv *level.Level) (*Document, error) {
-	switch {
-	case lv == nil:
-		return nil, errors.New("render: nil level")
-	case lv.Ruleset == nil:
-		return nil, errors.New("render: level without a ruleset")
-	case lv.Graph == nil:
-		return nil, errors.New("render: level without a graph")
-	case len(lv.Rooms) != lv.Graph.Order():
-		return nil, fmt.Errorf("render: level has %d rooms for %d vertices", len(lv.Rooms), lv.Graph.Order())
-	}
-	rs := lv.Ruleset
-	d := &Document{
-		Format:    Format,
-		Version:   Version,
-		Generator: BuildProvenance(),
-		Seed:      lv.Seed,
-		Attempt:   lv.Attempt,
-		Ruleset: RulesetRef{
-			Name:      rs.Name,
-			SHA256:    hex.EncodeToString(rs.SHA256[:]),
-			Overrides: make([]string, len(rs.Overrides)),
-		},
-		Params: Params{
-			Weights: rs.Weights.String(),
-			Build:   buildOf(rs),
-			Layout:  rs.Layout,
-			Relax:   rs.Relax,
-			Rooms:   rs.Rooms,
-			Quality: Quality{MaxStretch: Float(rs.Quality.MaxStretch), MaxTail: Float(rs.Quality.MaxTail), MaxWorst: Float(rs.Quality.MaxWorst), MinDensity: Float(rs.Quality.MinDensity)},
-			Tags:    map[string]Tag{},
-			Rules:   map[string]RuleParams{},
-			Groups:  map[string]GroupParams{},
-			Passes:  map[string]PassParams{},
-		},
-		Vertices: make([]Vertex, lv.Graph.Order()),
-		Edges:    []Edge{},
-		Failures: make([]Failure, len(lv.Failures)),
-	}
-	for i, o := range rs.Overrides {
-		d.Ruleset.Overrides[i] = o.String()
-	}
-	if rs.Map != rulesets.DefaultMap() {
-		d.Params.Map = &MapParams{CorridorWidth: rs.Map.CorridorWidth, Cell: Float(rs.Map.Cell)}
-	}
-	addTag := func(name string) {
-		if _, ok := d.Params.Tags[name]; ok {
-			return
-		}
-		t, _ := rs.Tag(name)
-		d.Params.Tags[name] = Tag{Label: t.Label, Color: t.Color, MinExtent: t.MinExtent, MaxExtent: t.MaxExtent, Variation: t.Variation, Role: t.Role, Entity: t.Entity, Key: t.Key, Consumed: t.Consumed, Shape: t.Shape, Templates: slices.Clone(t.Templates)}
-	}
-	for _, t := range rs.Tags {
-		addTag(t.Name)
-	}
-	for _, t := range rs.Templates {
-		if d.Params.Templates == nil {
-			d.Params.Templates = map[string][]string{}
-		}
-		d.Params.Templates[t.Name] = t.Rows()
-	}
-	for _, r := range rs.Rules {
-		w := r.Weight
-		if w == 0 {
-			w = 1
-		}
-		d.Params.Rules[r.Name] = RuleParams{MaxUses: r.MaxUses, Priority: r.Priority, Weight: Float(w), NoRepeat: r.NoRepeat}
-	}
-	for _, gr := range rs.Groups {
-		d.Params.Groups[gr.Name] = GroupParams{Rules: nonNil(slices.Clone(gr.Rules)), MaxUses: gr.MaxUses}
-	}
-	for i, p := range rs.Passes {
-		d.Params.Passes[p.Name] = PassParams{Order: i, Rules: nonNil(slices.Clone(p.Rules)), MaxIterations: p.MaxIterations}
-	}
-	g := lv.Graph
-	for id := range d.Vertices {
-		v, r := g.Vertex(id), lv.Rooms[id]
-		addTag(v.Tag)
-		d.Vertices[id] = Vertex{
-			ID: id, Tag: v.Tag, X: Float(v.Pos.X), Y: Float(v.Pos.Y),
-			W: Float(r.W), H: Float(r.H), Radius: Float(r.Radius),
-			Cosmetic: v.Cosmetic, CreatedBy: v.CreatedBy,
-		}
-	}
-	for _, e := range g.Edges() {
-		d.Edges = append(d.Edges, Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic, LengthFactor: Float(lengthFactor(e.LengthFactor))})
-	}
-	if lv.Route == nil {
-		return nil, errors.New("render: level without a route")
-	}
-	d.Route = routeOf(lv.Route)
-	d.Route.Solution = solutionOf(lv.Solution)
-	d.Metrics = metricsOf(lv.Metrics)
-	d.Trace = traceOf(lv.Build, rs.Grammar)
-	for i, f := range lv.Failures {
-		d.Failures[i] = Failure(f)
-	}
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return d, nil
-}
-
-// lengthFactor is the effective factor: grammar.Edge's zero value means 1.
-func lengthFactor(f float64) float64 {
-	if f == 0 {
-		return 1
-	}
-	return f
-}
-
+// routeOf converts r, with every list non-nil.
 func routeOf(r *route.Route) Route {
 	out := Route{
 		Entrance: r.Entrance, Goal: r.Goal, CriticalPath: nonNil(slices.Clone(r.Path)), Length: Float(r.Length),
@@ -488,112 +368,20 @@ func routeOf(r *route.Route) Route {
 	return out
 }
 
-func buildOf(rs *rulesets.Ruleset) Build {
-	b := rs.Build
-	out := Build{MaxIterations: b.MaxIterations, MinVertices: b.MinVertices, MaxVertices: b.MaxVertices, MaxValence: b.MaxValence, Attempts: b.Attempts}
-	if b.Planar != rulesets.PlanarReject {
-		out.Planar = b.Planar
-	}
-	if len(rs.Locks()) > 0 {
-		out.RequireSolvable = &b.RequireSolvable
-	}
+// RouteOf is route r and its solution sol (nil for a level without
+// locks) in the level format, every list non-nil: what
+// level.Level.Document writes.
+func RouteOf(r *route.Route, sol *route.Solution) Route {
+	out := routeOf(r)
+	out.Solution = solutionOf(sol)
 	return out
-}
-
-func metricsOf(m level.Metrics) Metrics {
-	q := m.Quality
-	return Metrics{
-		Rooms: m.Rooms, Corridors: m.Corridors, Attempts: m.Attempts,
-		ConstructionCrossings: m.ConstructionCrossings, RejectedConflicts: m.RejectedConflicts,
-		Construct: ConstructMetrics(m.Construct),
-		Relax:     RelaxMetrics{Scale: Float(m.Relax.Scale), Iterations: m.Relax.Iterations, Converged: m.Relax.Converged},
-		Quality: QualityMetrics{
-			EdgeDeviation: Float(q.EdgeDeviation), Stress: Float(q.Stress), AngularResolution: Float(q.AngularResolution),
-			Min: pointOf(q.Min), Max: pointOf(q.Max), Aspect: Float(q.Aspect),
-			Stretch: Float(q.Stretch), Tail: Float(q.Tail), Worst: Float(q.Worst), Density: Float(q.Density),
-		},
-		Clearance:         ClearanceMetrics{Rooms: gap(m.Clearance.Rooms), Corridors: gap(m.Clearance.Corridors)},
-		CriticalPathRooms: m.CriticalPathRooms, CriticalPathLength: Float(m.CriticalPathLength),
-		DeadEnds: m.DeadEnds, MaxDepth: m.MaxDepth,
-	}
-}
-
-func pointOf(p r2.Vec) Point { return Point{X: Float(p.X), Y: Float(p.Y)} }
-
-// gap maps layout.Clearance's +Inf, "no pair", to nil.
-func gap(v float64) *Float {
-	if math.IsInf(v, 1) {
-		return nil
-	}
-	f := Float(v)
-	return &f
-}
-
-func traceOf(res *grammar.Result, gr *grammar.Grammar) Trace {
-	t := Trace{Passes: []PassResult{}, Steps: []Step{}}
-	if res == nil {
-		return t
-	}
-	var rules []grammar.Rule
-	if gr != nil {
-		rules = gr.Rules()
-	}
-	ruleName := func(i int) string {
-		if i >= 0 && i < len(rules) {
-			return rules[i].Name
-		}
-		return fmt.Sprintf("rules[%d]", i)
-	}
-	for _, p := range res.Passes {
-		t.Passes = append(t.Passes, PassResult(p))
-	}
-	for _, s := range res.Steps {
-		st := Step{
-			Iteration: s.Iteration, Rule: ruleName(s.Rule),
-			Match: slices.Clone([]int(s.Match)), Added: slices.Clone(s.Added), Stats: []RuleStats{},
-		}
-		if s.Pass >= 0 && s.Pass < len(res.Passes) {
-			st.Pass = res.Passes[s.Pass].Name
-		}
-		if st.Match == nil {
-			st.Match = []int{}
-		}
-		if st.Added == nil {
-			st.Added = []int{}
-		}
-		for i, rs := range s.Stats {
-			if rs == (grammar.RuleStats{}) {
-				continue
-			}
-			st.Stats = append(st.Stats, RuleStats{
-				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
-				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
-				NonPlanar: rs.NonPlanar,
-			})
-		}
-		t.Steps = append(t.Steps, st)
-	}
-	return t
-}
-
-// Graph rebuilds the level's graph: tags, positions, cosmetic flags,
-// creators and edges with their length factors. Rules matched on it see the
-// level as it was generated.
-func (d *Document) Graph() (*grammar.Graph, error) {
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return d.graph()
 }
 
 // UpdateRoute recomputes d.Route and the route's metrics from the graph,
 // for a document whose rooms or corridors were edited: Validate refuses a
 // route that does not match the graph.
 func (d *Document) UpdateRoute() error {
-	g, err := d.graph()
-	if err != nil {
-		return err
-	}
+	g := d.routeGraph()
 	r, err := route.Find(g, d.Roles())
 	if err != nil {
 		return err
@@ -611,25 +399,15 @@ func (d *Document) UpdateRoute() error {
 	return nil
 }
 
-// graph builds the graph of a document whose vertices and edges are valid.
-func (d *Document) graph() (*grammar.Graph, error) {
-	g := new(grammar.Graph)
-	for _, v := range d.Vertices {
-		g.AddVertex(grammar.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic, CreatedBy: v.CreatedBy})
+// routeGraph is the graph of a document whose vertices and edges are
+// valid, as route reads it.
+func (d *Document) routeGraph() *route.Graph {
+	g := &route.Graph{Vertices: make([]route.Vertex, len(d.Vertices)), Edges: make([]route.Edge, len(d.Edges))}
+	for i, v := range d.Vertices {
+		g.Vertices[i] = route.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic}
 	}
 	for i, e := range d.Edges {
-		if err := g.AddEdge(grammar.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic, LengthFactor: float64(e.LengthFactor)}); err != nil {
-			return nil, fmt.Errorf("render: edges[%d]: %w", i, err)
-		}
+		g.Edges[i] = route.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic}
 	}
-	return g, nil
-}
-
-// Rooms returns the rooms' sizes, indexed by vertex id.
-func (d *Document) Rooms() []layout.Room {
-	out := make([]layout.Room, len(d.Vertices))
-	for i, v := range d.Vertices {
-		out[i] = layout.Room{W: float64(v.W), H: float64(v.H), Radius: float64(v.Radius)}
-	}
-	return out
+	return g
 }

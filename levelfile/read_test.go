@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"errors"
@@ -96,7 +96,7 @@ func TestReadJSONErrors(t *testing.T) {
 			if e.Line != line {
 				t.Errorf("line %d, want %d: %v", e.Line, line, err)
 			}
-			if !strings.HasPrefix(err.Error(), "render: ") {
+			if !strings.HasPrefix(err.Error(), "levelfile: ") {
 				t.Errorf("message does not start with the package name: %v", err)
 			}
 		})
@@ -159,7 +159,7 @@ func TestReadJSONVersionMessage(t *testing.T) {
 }
 
 func TestReadJSONManyProblemsCapped(t *testing.T) {
-	d := testDoc(t, goldenCase{"quads", 1})
+	d := goldenDoc(t, "quads-1")
 	for i := range d.Edges {
 		d.Edges[i].B = 1000
 	}
@@ -177,8 +177,8 @@ func TestReadJSONManyProblemsCapped(t *testing.T) {
 }
 
 func TestErrorListFormatting(t *testing.T) {
-	l := ErrorList{{Line: 3, Col: 5, Path: "seed", Msg: "bad"}, {Path: "x", Msg: "worse"}}
-	if got, want := l.Error(), "render: 3:5: seed: bad\nrender: x: worse"; got != want {
+	l := ErrorList{{Pkg: pkg, Line: 3, Col: 5, Path: "seed", Msg: "bad"}, {Pkg: pkg, Path: "x", Msg: "worse"}}
+	if got, want := l.Error(), "levelfile: 3:5: seed: bad\nlevelfile: x: worse"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	if ErrorList(nil).Err() != nil {

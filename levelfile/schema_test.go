@@ -1,4 +1,4 @@
-package render
+package levelfile
 
 import (
 	"bytes"
@@ -204,8 +204,8 @@ func decodeGeneric(t *testing.T, b []byte) any {
 func TestGoldenFilesMatchSchema(t *testing.T) {
 	v := &schemaValidator{root: loadSchema(t)}
 	inputs := map[string][]byte{"tiny": mustJSON(t, tinyDoc())}
-	for _, c := range goldenCases {
-		inputs[c.String()] = readGolden(t, c)
+	for _, name := range goldenLevels {
+		inputs[name] = readGolden(t, name)
 	}
 	for name, b := range inputs {
 		if problems := v.validate(v.root, decodeGeneric(t, b), ""); len(problems) > 0 {

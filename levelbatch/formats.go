@@ -1,0 +1,236 @@
+package levelbatch
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/dungraph/dungraph/batch"
+	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/levelfile"
+	"github.com/dungraph/dungraph/raster"
+	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/tiled"
+)
+
+// Exports are the options of a level's files, one field per group of
+// formats; the zero value gives every format its defaults.
+type Exports struct {
+	// PNG is the png format's preview; its Size is also the map format's.
+	PNG render.PNG
+	// Raster are the options of the text, tiles, map, tmx and tmj formats.
+	// Text and the grid map are always square; Raster.Lattice is the tiles
+	// format's lattice.
+	Raster render.Raster
+	// TileSize is the side of a Tiled tile in pixels (0:
+	// tiled.DefaultTileSize).
+	TileSize int
+}
+
+// Format is one kind of output: a name (as the CLI's --format spells it)
+// and the suffixes of the files it makes, in order. Formats lists them all.
+type Format struct {
+	Name     string
+	Suffixes []string
+	// make returns the bytes of each file, in the order of Suffixes.
+	make func(o *output) ([][]byte, error)
+}
+
+// output is what a format is made from: the level's document, the base
+// name its files share (files that name each other, like a Tiled map and
+// its tileset, need it) and the options.
+type output struct {
+	doc  *levelfile.Document
+	name string
+	ex   Exports
+
+	// gm is the level's grid map once a format has built it, so that the
+	// formats drawn from it build it once.
+	gm *gridmap.Map
+}
+
+// gridMap returns the level's grid map, built on first use.
+func (o *output) gridMap() (*gridmap.Map, error) {
+	if o.gm == nil {
+		r := o.ex.Raster
+		r.Lattice = raster.Square
+		m, err := r.Map(o.doc)
+		if err != nil {
+			return nil, err
+		}
+		o.gm = m
+	}
+	return o.gm, nil
+}
+
+// tiledFiles writes the Tiled files of the level's grid map, floors in
+// the level's tag colours: each writer (a tiled.Options method) makes one
+// file.
+func tiledFiles(o *output, write ...func(t tiled.Options, w io.Writer, m *gridmap.Map) error) ([][]byte, error) {
+	m, err := o.gridMap()
+	if err != nil {
+		return nil, err
+	}
+	size := o.ex.TileSize
+	if size == 0 {
+		size = tiled.DefaultTileSize
+	}
+	t := tiled.Options{TileSize: size, Name: o.name, Document: o.doc}
+	out := make([][]byte, len(write))
+	for i, f := range write {
+		var b bytes.Buffer
+		if err := f(t, &b, m); err != nil {
+			return nil, err
+		}
+		out[i] = b.Bytes()
+	}
+	return out, nil
+}
+
+// one adapts a writer of a single file.
+func one(write func(b *bytes.Buffer, o *output) error) func(o *output) ([][]byte, error) {
+	return func(o *output) ([][]byte, error) {
+		var b bytes.Buffer
+		if err := write(&b, o); err != nil {
+			return nil, err
+		}
+		return [][]byte{b.Bytes()}, nil
+	}
+}
+
+// Formats returns every format, in the order the CLI lists them.
+func Formats() []Format {
+	return []Format{
+		{Name: "png", Suffixes: []string{".png"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return o.ex.PNG.Write(b, o.doc)
+		})},
+		{Name: "json", Suffixes: []string{".json"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return o.doc.WriteJSON(b)
+		})},
+		{Name: "text", Suffixes: []string{".txt", ".variations.txt"}, make: func(o *output) ([][]byte, error) {
+			var ent, vars bytes.Buffer
+			r := o.ex.Raster
+			r.Lattice = raster.Square
+			if err := r.WriteText(&ent, &vars, o.doc); err != nil {
+				return nil, err
+			}
+			return [][]byte{ent.Bytes(), vars.Bytes()}, nil
+		}},
+		{Name: "tiles", Suffixes: []string{".tiles.json", ".tiles.png"}, make: func(o *output) ([][]byte, error) {
+			var js, pic bytes.Buffer
+			if err := o.ex.Raster.WriteTiles(&js, &pic, o.doc); err != nil {
+				return nil, err
+			}
+			return [][]byte{js.Bytes(), pic.Bytes()}, nil
+		}},
+		{Name: "tmx", Suffixes: []string{tiled.TMXSuffix, tiled.TilesetSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, tiled.Options.WriteTMX, tiled.Options.WriteTSX, tiled.Options.WriteTilesetPNG)
+		}},
+		{Name: "tmj", Suffixes: []string{tiled.TMJSuffix, tiled.ImageSuffix}, make: func(o *output) ([][]byte, error) {
+			return tiledFiles(o, tiled.Options.WriteTMJ, tiled.Options.WriteTilesetPNG)
+		}},
+		{Name: "map", Suffixes: []string{".map.png"}, make: one(func(b *bytes.Buffer, o *output) error {
+			m, err := o.gridMap()
+			if err != nil {
+				return err
+			}
+			return render.WriteMapPNG(b, m, render.MapPNG{Size: o.ex.PNG.Size, Document: o.doc})
+		})},
+		{Name: "graphcoloring", Suffixes: []string{".graphcoloring.xml"}, make: one(func(b *bytes.Buffer, o *output) error {
+			return render.GraphColoring{}.Write(b, o.doc)
+		})},
+	}
+}
+
+// FormatNames returns the formats' names, in Formats' order.
+func FormatNames() []string {
+	var names []string
+	for _, f := range Formats() {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// ParseFormats resolves a list of format names (any case, spaces
+// trimmed), in the order given, without repeats.
+func ParseFormats(list []string) ([]Format, error) {
+	all := Formats()
+	var out []Format
+	for _, item := range list {
+		name := strings.ToLower(strings.TrimSpace(item))
+		i := slices.IndexFunc(all, func(f Format) bool { return f.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("unknown format %q; valid formats: %s", item, strings.Join(FormatNames(), ", "))
+		}
+		if !slices.ContainsFunc(out, func(f Format) bool { return f.Name == name }) {
+			out = append(out, all[i])
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("name at least one of %s", strings.Join(FormatNames(), ", "))
+	}
+	return out, nil
+}
+
+// Make makes the files of every format of fmts for doc, in memory, named
+// name<suffix>; a file two formats share (the Tiled maps' tileset image)
+// is made once. A format that fails (a level too coarse for the text
+// grid) fails the whole call, naming the format, so that a caller writes
+// every file or none.
+func (e Exports) Make(fmts []Format, doc *levelfile.Document, name string) ([]batch.File, error) {
+	o := &output{doc: doc, name: name, ex: e}
+	var out []batch.File
+	for _, f := range fmts {
+		data, err := f.make(o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		for i, d := range data {
+			file := name + f.Suffixes[i]
+			if !slices.ContainsFunc(out, func(m batch.File) bool { return m.Name == file }) {
+				out = append(out, batch.File{Name: file, Data: d})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Options returns, for each format of fmts, the options that decide its
+// files' bytes, as a batch records them (batch.Options.Outputs): a rerun
+// compares them key by key with the earlier run's.
+func (e Exports) Options(fmts []Format) map[string]any {
+	type textOpts struct {
+		Cell          float64 `json:"cell"`
+		CorridorWidth int     `json:"corridor_width"`
+		RoomShape     string  `json:"room_shape"`
+		GoalChar      string  `json:"goal_char"`
+	}
+	goal := "G"
+	if e.Raster.Goal != 0 {
+		goal = string(rune(e.Raster.Goal))
+	}
+	text := textOpts{e.Raster.Cell, e.Raster.CorridorWidth, e.Raster.Shape.String(), goal}
+	out := map[string]any{}
+	for _, f := range fmts {
+		switch f.Name {
+		case "png":
+			out[f.Name] = struct {
+				Size   int  `json:"size"`
+				Labels bool `json:"labels"`
+				Trace  bool `json:"trace"`
+			}{e.PNG.Size, e.PNG.Labels, e.PNG.Trace}
+		case "text":
+			out[f.Name] = text
+		case "tiles":
+			out[f.Name] = struct {
+				textOpts
+				Tiles string `json:"tiles"`
+			}{text, e.Raster.Lattice.String()}
+		default:
+			out[f.Name] = struct{}{}
+		}
+	}
+	return out
+}

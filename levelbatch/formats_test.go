@@ -1,0 +1,73 @@
+package levelbatch
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMakeAllOrNothing: a format that fails fails Make, naming it, with no
+// files, so that a caller writes every file or none; a file two formats
+// share is made once.
+func TestMakeAllOrNothing(t *testing.T) {
+	boom := errors.New("boom")
+	ok := Format{Name: "a", Suffixes: []string{".a.txt", ".shared"}, make: func(o *output) ([][]byte, error) {
+		return [][]byte{[]byte("new"), []byte("first")}, nil
+	}}
+	shared := Format{Name: "s", Suffixes: []string{".shared"}, make: func(o *output) ([][]byte, error) {
+		return [][]byte{[]byte("second")}, nil
+	}}
+	bad := Format{Name: "b", Suffixes: []string{".b.txt"}, make: func(o *output) ([][]byte, error) {
+		return [][]byte{[]byte("half")}, boom
+	}}
+	files, err := Exports{}.Make([]Format{ok, bad}, nil, "level")
+	if !errors.Is(err, boom) || files != nil || !strings.HasPrefix(err.Error(), "b: ") {
+		t.Fatalf("Make with a failing format = %v, %v; want no files and the error naming the format", files, err)
+	}
+	files, err = Exports{}.Make([]Format{ok, shared}, nil, "level")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name+"="+string(f.Data))
+	}
+	if want := []string{"level.a.txt=new", "level.shared=first"}; !slices.Equal(names, want) {
+		t.Errorf("files %q, want %q", names, want)
+	}
+}
+
+func TestParseFormats(t *testing.T) {
+	tests := []struct {
+		name    string
+		list    []string
+		want    []string
+		wantErr string
+	}{
+		{name: "order kept and repeats dropped", list: []string{"json", " PNG", "json"}, want: []string{"json", "png"}},
+		{name: "unknown", list: []string{"xml"}, wantErr: `unknown format "xml"; valid formats: png, json,`},
+		{name: "empty", list: nil, wantErr: "name at least one of png, json,"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseFormats(tt.list)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, f := range got {
+				names = append(names, f.Name)
+			}
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("formats %q, want %q", names, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,20 @@
+// Package levelfile is the level file: the versioned JSON format a
+// generated level is saved in (docs/level-format.md, docs/level.schema.json).
+//
+// A Document is a level as the format describes it. It is plain data: the
+// level's parameters, rooms, corridors, route, metrics and build trace, in
+// world units. Package level makes one from a generated level
+// (level.Level.Document) and rebuilds the rule engine's graph from one
+// (level.GraphOf); this package knows nothing of the rule engine, the
+// layout or rulesets, so the packages that only read or draw levels (render,
+// stats, tiled) depend on it alone.
+//
+// WriteJSON writes a document with its keys in a fixed order and every
+// float exactly (strconv 'g' -1); ReadJSON reads one back strictly, so that
+// reading a file and writing it again gives the same bytes. Validate
+// reports every problem the format forbids, with its JSON path; ReadJSON's
+// problems also carry the line and column. The route is derived data:
+// Validate recomputes it with package route and refuses a file whose route
+// disagrees with its graph. UpdateRoute recomputes it for a tool that edits
+// rooms or corridors.
+package levelfile
