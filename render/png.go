@@ -184,7 +184,9 @@ type scene struct {
 // size: a face rasterises each glyph once, into its cache, and a new face
 // costs a cache of 512 glyph masks (about 0.7 MB at 26 pixels). A face is
 // not safe for concurrent use, so a scene takes its own faces and gives
-// them back when it is done with them (release).
+// them back when it is done with them (release). Sizes are whole pixels,
+// so there are a few dozen pools at most; the pools drop idle faces at
+// garbage collections.
 var facePools sync.Map // faceKey → *sync.Pool of font.Face
 
 type faceKey struct {
@@ -193,24 +195,23 @@ type faceKey struct {
 }
 
 type pooledFace struct {
-	font *truetype.Font
-	size float64
+	key  faceKey
 	face font.Face
 }
 
-func takeFace(f *truetype.Font, size float64) font.Face {
-	p, _ := facePools.LoadOrStore(faceKey{f, size}, &sync.Pool{})
+func takeFace(k faceKey) font.Face {
+	p, _ := facePools.LoadOrStore(k, &sync.Pool{})
 	if face, ok := p.(*sync.Pool).Get().(font.Face); ok {
 		return face
 	}
-	return truetype.NewFace(f, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingNone})
+	return truetype.NewFace(k.font, &truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingNone})
 }
 
 // release gives the scene's faces back to facePools; the scene draws no
 // text after it.
 func (s *scene) release() {
 	for _, f := range s.faces {
-		if p, ok := facePools.Load(faceKey{f.font, f.size}); ok {
+		if p, ok := facePools.Load(f.key); ok {
 			p.(*sync.Pool).Put(f.face)
 		}
 	}
@@ -243,8 +244,9 @@ func newScene(o PNG, d *levelfile.Document) (*scene, error) {
 	px := func(v, lo float64) float64 { return math.Max(math.Round(v*s.u), lo) }
 	s.titleSize, s.legendSize = px(26, 9), px(22, 8)
 	face := func(f *truetype.Font, size float64) font.Face {
-		face := takeFace(f, size)
-		s.faces = append(s.faces, pooledFace{f, size, face})
+		k := faceKey{f, size}
+		face := takeFace(k)
+		s.faces = append(s.faces, pooledFace{k, face})
 		return face
 	}
 	s.title, s.legend = face(bold, s.titleSize), face(reg, s.legendSize)
