@@ -84,7 +84,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
-		if d.f.CrossingFree && c.retract(g, s.Added) {
+		if d.f.CrossingFree && c.place(g, s.Added) {
 			d.SetActive(nil)
 		}
 		c.stats.Iterations += d.Run()
@@ -96,7 +96,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	seeds = append(append(seeds, s.Match...), s.Added...)
 	active := c.neighbourhood(g, seeds, hops)
 	d.SetActive(active)
-	if d.f.CrossingFree && c.retract(g, s.Added) {
+	if d.f.CrossingFree && c.place(g, s.Added) {
 		d.SetActive(active)
 	}
 	c.stats.Iterations += d.Run()
@@ -109,6 +109,14 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		d.CommitAll()
 	}
 	return nil
+}
+
+// place keeps a rewrite's new vertices from crossing the drawing: it
+// puts them on the side of their anchors with more room (chooseSide),
+// then retracts them. It reports whether it moved anything.
+func (c *Constructor) place(g *grammar.Graph, added []int) bool {
+	mirrored := c.chooseSide(g, added)
+	return c.retract(g, added) || mirrored
 }
 
 // neighbourhood returns the vertices within hops edges of seeds, in

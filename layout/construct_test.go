@@ -18,19 +18,10 @@ func at(x, y float64) r2.Vec { return r2.Vec{X: x, Y: y} }
 // branching and triangles.
 func testGrammar(t testing.TB) *grammar.Grammar {
 	t.Helper()
-	two := grammar.Pattern{
-		Vertices: []grammar.PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: at(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: at(100, 0)}},
-		Edges:    []grammar.PatternEdge{{A: "x", B: "y"}},
-	}
+	two := edgePattern()
 	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
-		{
-			Name:    "start",
-			Pattern: grammar.Pattern{Vertices: []grammar.PatternVertex{{ID: "s", Tags: []string{"s"}}}},
-			Substitute: grammar.Substitute{
-				Vertices: []grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(0, 100)}, {ID: "c", Tag: "a", Pos: at(0, -100)}},
-				Edges:    []grammar.SubstituteEdge{{A: "s", B: "b"}, {A: "s", B: "c"}},
-			},
-		},
+		startRule([]grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(0, 100)}, {ID: "c", Tag: "a", Pos: at(0, -100)}},
+			[]grammar.SubstituteEdge{{A: "s", B: "b"}, {A: "s", B: "c"}}),
 		{
 			Name: "extend", Pattern: two,
 			Substitute: grammar.Substitute{
@@ -57,6 +48,24 @@ func testGrammar(t testing.TB) *grammar.Grammar {
 		t.Fatal(err)
 	}
 	return gr
+}
+
+// edgePattern matches a corridor between two rooms tagged "a", x at
+// (0, 0) and y at (100, 0).
+func edgePattern() grammar.Pattern {
+	return grammar.Pattern{
+		Vertices: []grammar.PatternVertex{{ID: "x", Tags: []string{"a"}, Pos: at(0, 0)}, {ID: "y", Tags: []string{"a"}, Pos: at(100, 0)}},
+		Edges:    []grammar.PatternEdge{{A: "x", B: "y"}},
+	}
+}
+
+// startRule replaces the start room "s" with the given substitute.
+func startRule(vs []grammar.SubstituteVertex, es []grammar.SubstituteEdge) grammar.Rule {
+	return grammar.Rule{
+		Name:       "start",
+		Pattern:    grammar.Pattern{Vertices: []grammar.PatternVertex{{ID: "s", Tags: []string{"s"}}}},
+		Substitute: grammar.Substitute{Vertices: vs, Edges: es},
+	}
 }
 
 func TestConstructorDrawsEdgesNearTarget(t *testing.T) {

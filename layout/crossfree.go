@@ -356,7 +356,7 @@ func (d *drawing) boundRoomCorridor(u, a, bb int32, k float64) {
 	q := nearestOnSegment(d.Pos[u], d.Pos[a], d.Pos[bb])
 	to := r2.Sub(q, d.Pos[u])
 	l := norm(to)
-	if d.rooms && float64(l-d.Radius[u]) < float64(d.f.Cutoff*d.f.EdgeLength) {
+	if float64(l-d.Radius[u]) < float64(d.f.Cutoff*d.f.EdgeLength) {
 		d.edgePairs = append(d.edgePairs, [3]int32{u, a, bb})
 	}
 	if d.free[u] && d.free[a] && d.free[bb] {

@@ -63,7 +63,7 @@ type inflation struct {
 // reports whether that is more than they are now.
 func (n *inflation) observe(t float64) bool {
 	if n.tries%stallWindows == 0 {
-		n.stalled = n.tries > 0 && n.grow < float64(n.mark*stallGrowth)
+		n.stalled = n.tries > 0 && n.grow <= float64(n.mark*stallGrowth)
 		n.mark = n.grow
 	}
 	n.tries++

@@ -242,13 +242,16 @@ func (r *Relaxation) startInflating() bool {
 // relax pass's keep (inflation kept only keep) and settles it; should no
 // scale do, it settles from the exact validity scale instead.
 func (r *Relaxation) endInflation() {
+	if r.reopen() {
+		return
+	}
 	d := r.d
 	s, ok := d.clearScale(d.Pos, r.full, relaxKeep(r.gap)+1)
 	if !ok {
 		r.settleScaled()
 		return
 	}
-	r.offset = d.Iterations()
+	r.offset += d.Iterations()
 	if s > 1 {
 		scaleAbout(d.Pos, d.Pos, s)
 		r.stats.Scale = float64(r.stats.Scale * s)

@@ -54,7 +54,8 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // with a valid level whose geometry keeps the default limits, measured
 // again here, and the first attempt to do so on at least 98% of seeds
 // where the ruleset is expected to (hub's tail misses it: NOTES.md,
-// known limits). fans is left out: no attempt of it keeps the limits.
+// known limits). fans is left out: few of its attempts keep the limits
+// (TestFansFirstAttempts holds what they do keep).
 func TestQualityRulesets(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -86,5 +87,32 @@ func TestQualityRulesets(t *testing.T) {
 			}
 			t.Logf("%s: %d of %d seeds within the limits on the first attempt", tt.name, first, seeds)
 		})
+	}
+}
+
+// TestFansFirstAttempts generates the triangle fans of
+// testdata/quality/fans.toml with the quality limits lifted, so that every
+// first attempt is kept: each must be a valid level (the construction
+// drawing nested each new room in a face of the last and left crossings
+// no retraction could undo) with a stretch below 10 room extents (203 at
+// the median, when every face crowded and the clearance scale spread the
+// level). The default limits themselves are not met on most seeds
+// (NOTES.md, known limits). Seeds 1–8, 1 with -short.
+func TestFansFirstAttempts(t *testing.T) {
+	rs := loadQuality(t, "fans")
+	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	seeds := 8
+	if testing.Short() {
+		seeds = 1
+	}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		lv, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+		if err != nil {
+			t.Errorf("seed %d: first attempt: %v", seed, err)
+			continue
+		}
+		if g := lv.Metrics.Quality.Geometry; g.Stretch >= 10 {
+			t.Errorf("seed %d: stretch %.2f, want below 10 (tail %.2f, worst %.2f, density %.4f)", seed, g.Stretch, g.Tail, g.Worst, g.Density)
+		}
 	}
 }

@@ -94,11 +94,11 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 123 lines of 123 cells
+	// 124 lines of 120 cells
 	// P: 1
 	// G: 1
-	// H: 29
-	// I: 27
+	// H: 28
+	// I: 28
 	// variation letters: AB
 }
 
@@ -114,5 +114,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":121,"height":140,"entrance":{"q":-12,"r":126},"goal":{"q":38,"r":14},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":118,"height":141,"entrance":{"q":-16,"r":127},"goal":{"q":38,"r":13},
 }

@@ -17,6 +17,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/cputime"
 )
 
 // pngCases are rendered from the golden JSON files, not from freshly
@@ -392,26 +394,26 @@ func benchDoc(b *testing.B) *levelfile.Document {
 
 func BenchmarkPNGWrite(b *testing.B) {
 	d := benchDoc(b)
-	start := cpuNow()
+	start := cputime.Now()
 	for b.Loop() {
 		if err := (PNG{Labels: true, Trace: true}).Write(io.Discard, d); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // BenchmarkPNGRender and BenchmarkPNGEncode split BenchmarkPNGWrite into
 // its drawing and its encoding.
 func BenchmarkPNGRender(b *testing.B) {
 	d := benchDoc(b)
-	start := cpuNow()
+	start := cputime.Now()
 	for b.Loop() {
 		if _, err := (PNG{Labels: true, Trace: true}).Render(d); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 }
 
 // countWriter counts the bytes written to it.
@@ -429,14 +431,14 @@ func BenchmarkPNGEncode(b *testing.B) {
 		b.Fatal(err)
 	}
 	var out countWriter
-	start := cpuNow()
+	start := cputime.Now()
 	for b.Loop() {
 		out = 0
 		if err := encodePNG(&out, img); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	cputime.Report(b, start)
 	b.ReportMetric(float64(out), "png-bytes")
 }
 
