@@ -4,7 +4,7 @@ GO ?= go
 PKGS := ./...
 OUT ?= out
 
-.PHONY: run test test-cross bench lint install fuzz build fmt-check docs-image
+.PHONY: run test test-maps test-cross bench lint install fuzz build fmt-check docs-image
 
 build:
 	$(GO) build $(PKGS)
@@ -27,6 +27,11 @@ test: fmt-check
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
+
+# The map stage's proof on seeds 1-200 of every bundled ruleset, on squares
+# and hexes (2,800 maps; make test runs seeds 1-20): 1-7 minutes on 2 cores.
+test-maps:
+	$(GO) test -count=1 -timeout 20m -run '^TestMapProofBundled$$' ./render/ -map-seeds 200
 
 # The golden hashes of render/testdata/hashes.txt (level JSON and text level
 # of every bundled ruleset, seeds 1-20) and the golden level files of
@@ -78,3 +83,7 @@ docs-image:
 	$(GO) run ./tools/guideimages
 	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --format tmx --out $(OUT)/tiled
 	QT_QPA_PLATFORM=offscreen tmxrasterizer --size 800 $(OUT)/tiled/level.tmx docs/images/dungeon-3-tiled.png
+	$(GO) run ./cmd/dungraph generate -r dungeon --seed 3 --format tmx --tiles hex --out $(OUT)/tiled-hex
+	QT_QPA_PLATFORM=offscreen tmxrasterizer --no-smoothing --size 800 $(OUT)/tiled-hex/level.tmx docs/images/dungeon-3-tiled-hex.png
+	$(GO) run ./cmd/dungraph generate -r cycles --seed 3 --format tiles --tiles hex --out $(OUT)/hex-tiles
+	cp $(OUT)/hex-tiles/level.tiles.png docs/images/cycles-3-hex-tiles.png

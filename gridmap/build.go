@@ -21,8 +21,8 @@ const (
 	spreadTries  = 10
 	compactStep  = 0.85
 	compactTries = 12
-	// rerouteTries bounds the corridors moved to the front of the routing
-	// order after they found no way, for the whole build.
+	// rerouteTries bounds the times a corridor that found no way is moved
+	// to the front of the routing order, for the whole build.
 	rerouteTries = 8
 	// cellsPerRoom is how many cells the median room's shorter side gets
 	// when Options.Cell is 0.
@@ -45,6 +45,10 @@ func Build(lv Level, o Options) (*Map, error) {
 	b := &builder{p: p, o: o, cell: o.Cell}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
+	}
+	b.row = b.cell
+	if o.Hex {
+		b.row = b.cell * hexRow
 	}
 	err = b.footprints()
 	var m *Map
@@ -107,16 +111,18 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	sx, sy := 1.0, 1.0
 	var m *Map
 	var err error
+	reroutes := 0
 	for try := 0; ; try++ {
 		m, err = b.attempt(sx, sy)
 		var re *routeError
 		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
 			break
 		}
-		if re.corridor >= 0 && len(b.first) < rerouteTries && !slices.Contains(b.first, re.corridor) {
+		if re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
 			// Rip up and reroute: the corridor that found no way goes
 			// first, before the corridors that walled it in.
-			b.first = append(b.first, re.corridor)
+			b.first = append([]int32{re.corridor}, slices.DeleteFunc(b.first, func(k int32) bool { return k == re.corridor })...)
+			reroutes++
 			try--
 			continue
 		}
@@ -170,7 +176,10 @@ type builder struct {
 	p    *plan
 	o    Options
 	cell float64
-	fps  []footprint
+	// row is the distance between rows in world units: cell on squares,
+	// cell·√3/2 on hexes.
+	row float64
+	fps []footprint
 	// shapes holds each room's shape as drawn: its own, but a door with
 	// more than two corridors is drawn as a rectangle.
 	shapes []string
@@ -181,95 +190,28 @@ type builder struct {
 	// cramped says that a room has fewer door places than corridors,
 	// which smaller cells may cure.
 	cramped bool
-	// assigned holds, for a room with no door places to spare, the door
-	// slot of each of its corridors (by corridor index); nil for others.
-	assigned []map[int32]doorSpot
+	// doorsOf holds, for a room with two or more corridors, the door
+	// slots each of its corridors (by corridor index) may use; nil for
+	// others, whose corridors may use every slot.
+	doorsOf []map[int32][]doorSpot
+	// exact says that a room has no door places to spare: each corridor
+	// has one, and the cells in front of them are reserved.
+	exact []bool
 }
 
-// slotsFor returns the door slots corridor k may use in room r.
-func (b *builder) slotsFor(r, k int32) []doorSpot {
-	if b.assigned[r] != nil {
-		return []doorSpot{b.assigned[r][k]}
-	}
-	return b.fps[r].slots(b.o.CorridorWidth)
-}
+// hexRow is the distance between the rows of a Hex map in cells: √3/2,
+// correctly rounded, so that the hexagons are regular.
+const hexRow = 0.8660254037844386
 
-// assignDoors gives each corridor of a room with no door places to spare
-// (as many places apart from each other as corridors) its own place. Corridors and places keep their cyclic order around the
-// room, so that no corridor has to cross another to reach its door (the
-// level is drawn without crossings); of the rotations that keep it, the
-// one whose places face their corridors' other rooms best (the sum of the
-// cosines between each place's outward direction and the way to the
-// other room) wins.
-func (b *builder) assignDoors() {
-	b.assigned = make([]map[int32]doorSpot, len(b.fps))
-	for i := range b.fps {
-		f := &b.fps[i]
-		slots := f.apart(b.o.CorridorWidth)
-		ks := slices.Clone(b.p.adj[i])
-		if len(slots) != len(ks) || len(ks) == 0 || b.shapes[i] == ShapeDoor {
-			// A door's two corridors find its two opposite sides.
-			continue
-		}
-		r := b.p.lv.Rooms[i]
-		way := func(k int32) (float64, float64) {
-			o := b.p.lv.Rooms[b.p.other(k, int32(i))]
-			return o.X - r.X, o.Y - r.Y
-		}
-		slices.SortStableFunc(ks, func(a, c int32) int {
-			ax, ay := way(a)
-			cx, cy := way(c)
-			return cmp.Compare(pseudoAngle(ax, ay), pseudoAngle(cx, cy))
-		})
-		slotAngle := func(s doorSpot) float64 {
-			return pseudoAngle(float64(2*s.x+1-f.w), float64(2*s.y+1-f.h))
-		}
-		slices.SortStableFunc(slots, func(a, c doorSpot) int { return cmp.Compare(slotAngle(a), slotAngle(c)) })
-		best, bestScore := 0, math.Inf(-1)
-		for shift := range slots {
-			score := 0.0
-			for j, k := range ks {
-				dx, dy := way(k)
-				d := dirs[slots[(j+shift)%len(slots)].dir]
-				along := dx
-				if d.X == 0 {
-					along = dy
-				}
-				along *= float64(d.X + d.Y)
-				if n := math.Sqrt(float64(dx*dx) + float64(dy*dy)); n > 0 {
-					along /= n
-				}
-				score += along
-			}
-			if score > bestScore {
-				best, bestScore = shift, score
-			}
-		}
-		b.assigned[i] = map[int32]doorSpot{}
-		for j, k := range ks {
-			b.assigned[i][k] = slots[(j+best)%len(slots)]
-		}
-	}
-}
-
-// pseudoAngle orders directions by their angle clockwise on screen from
-// the +x axis, in [0, 4), with no trigonometry (whose results differ
-// across platforms): the diamond angle.
-func pseudoAngle(dx, dy float64) float64 {
-	n := math.Abs(dx) + math.Abs(dy)
-	if n == 0 {
-		return 0
-	}
-	p := dx / n // 1 at +x, -1 at -x
-	if dy >= 0 {
-		return 1 - p // 0 … 2, through +y (down)
-	}
-	return 3 + p // 2 … 4, through -y (up)
-}
-
-// cells returns a length in cells: v world units, rounded, at least 1.
+// cells returns a length in cells: v world units along a row, rounded, at
+// least 1.
 func (b *builder) cells(v float64) int {
 	return max(1, int(math.Floor(v/b.cell+0.5)))
+}
+
+// rows returns a height in rows: v world units, rounded, at least 1.
+func (b *builder) rows(v float64) int {
+	return max(1, int(math.Floor(v/b.row+0.5)))
 }
 
 // roomRNG returns the random source of room r's own choices: derived from
@@ -286,7 +228,7 @@ func (b *builder) footprints() error {
 	b.shapes = make([]string, len(b.p.lv.Rooms))
 	for i, r := range b.p.lv.Rooms {
 		ri := int32(i)
-		fw, fh := b.cells(r.W), b.cells(r.H)
+		fw, fh := b.cells(r.W), b.rows(r.H)
 		b.shapes[i] = b.p.shape(ri)
 		if b.shapes[i] == ShapeDoor && len(b.p.adj[i]) > 2 {
 			// A door has two sides: with more corridors it is a room.
@@ -337,7 +279,7 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	var toward []Point
 	for _, k := range b.p.adj[r] {
 		o := b.p.lv.Rooms[b.p.other(k, r)]
-		toward = append(toward, Point{int(math.Round((o.X - rs.X) / b.cell)), int(math.Round((o.Y - rs.Y) / b.cell))})
+		toward = append(toward, Point{int(math.Round((o.X - rs.X) / b.cell)), int(math.Round((o.Y - rs.Y) / b.row))})
 	}
 	var best footprint
 	bestScore, bestFit := -1, 0
@@ -364,7 +306,7 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	for i, r := range p.lv.Rooms {
 		f := &b.fps[i]
 		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
-		cy := int(math.Floor(float64(sy*r.Y)/b.cell + 0.5))
+		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
 		at[i] = Point{cx - f.w/2, cy - f.h/2}
 		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
 		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
@@ -387,7 +329,7 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 	rt := newRouter(g, b.o.CorridorWidth, b.rt)
 	b.rt = rt
 	for i := range at {
-		if b.assigned[i] != nil {
+		if b.exact[i] {
 			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
 		}
 	}

@@ -269,6 +269,23 @@ func randomLevel(t testing.TB, rng *rand.Rand) Level {
 	return lv
 }
 
+// bruteNeighbours returns the cells beside c: on squares the four, on a
+// Hex map the six, found through axial coordinates (q = x - (y - y&1)/2,
+// r = y; Red Blob Games, "Hexagonal Grids") rather than Map.Neighbours.
+// Cells outside the map are included.
+func bruteNeighbours(m *Map, c Point) []Point {
+	if !m.Hex {
+		return []Point{{c.X, c.Y - 1}, {c.X + 1, c.Y}, {c.X, c.Y + 1}, {c.X - 1, c.Y}}
+	}
+	q, r := c.X-(c.Y-c.Y&1)/2, c.Y
+	var out []Point
+	for _, d := range [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}} {
+		nq, nr := q+d[0], r+d[1]
+		out = append(out, Point{nq + (nr-nr&1)/2, nr})
+	}
+	return out
+}
+
 // joinedBrute returns whether rooms a and b (indices in m.Rooms) are joined
 // by walkable cells outside every room, by a search from each cell of a.
 func joinedBrute(m *Map, a, b int) bool {
@@ -282,8 +299,7 @@ func joinedBrute(m *Map, a, b int) bool {
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
-		for _, v := range dirs {
-			n := Point{c.X + v.X, c.Y + v.Y}
+		for _, n := range bruteNeighbours(m, c) {
 			if !m.At(n.X, n.Y).Walkable() || seen[m.Index(n)] {
 				continue
 			}
@@ -312,7 +328,7 @@ func TestBuildRandom(t *testing.T) {
 	for seed := range uint64(n) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		lv := randomLevel(t, rng)
-		o := Options{Cell: 10, CorridorWidth: 1 + rng.IntN(2), Compact: rng.IntN(2) == 0}
+		o := Options{Cell: 10, CorridorWidth: 1 + rng.IntN(2), Compact: rng.IntN(2) == 0, Hex: seed%2 == 1}
 		if slices.ContainsFunc(lv.Rooms, func(r RoomSpec) bool { return len(r.Templates) == 1 }) {
 			o.CorridorWidth = 1
 		}
@@ -389,6 +405,28 @@ func TestVerifyFails(t *testing.T) {
 	}
 }
 
+// TestVerifyHex checks that the proof reads a Hex map with six
+// neighbours: two rooms whose cells touch only at a corner on squares
+// touch on hexes.
+func TestVerifyHex(t *testing.T) {
+	lv := Level{Rooms: []RoomSpec{{ID: 0}, {ID: 1}}}
+	m := &Map{W: 4, H: 2, Cells: make([]Kind, 8), Owner: slices.Repeat([]int32{-1}, 8), Rooms: []Room{{ID: 0}, {ID: 1}}}
+	// Room 0 at (2,0) in an even row, room 1 at (1,1) in the odd row
+	// below: a corner apart on squares, side by side on hexes.
+	m.Cells[m.Index(Point{2, 0})], m.Owner[m.Index(Point{2, 0})] = CellEntrance, 0
+	m.Cells[m.Index(Point{1, 1})], m.Owner[m.Index(Point{1, 1})] = CellFloor, 1
+	m.Entrance, m.Goal = Point{2, 0}, Point{2, 0}
+	for _, tt := range []struct {
+		hex  bool
+		want string
+	}{{false, "room 1: its cell (1,1) cannot be reached"}, {true, "rooms 0 and 1 touch at (2,0)"}} {
+		m.Hex = tt.hex
+		if err := Verify(m, lv); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("hex %v: Verify = %v, want an error saying %q", tt.hex, err, tt.want)
+		}
+	}
+}
+
 // TestGoldenMaps compares the text of a few maps with testdata; run with
 // -update to rewrite them.
 func TestGoldenMaps(t *testing.T) {
@@ -444,7 +482,7 @@ func TestOutline(t *testing.T) {
 	for _, p := range []Point{{1, 1}, {2, 1}, {3, 1}, {1, 2}} {
 		m.Owner[m.Index(p)] = 0
 	}
-	bd, poly := m.outline(0, Rect{0, 0, 5, 4})
+	bd, poly, _ := m.outline(0, Rect{0, 0, 5, 4})
 	want := []Point{{1, 1}, {4, 1}, {4, 2}, {2, 2}, {2, 3}, {1, 3}}
 	if bd != (Rect{1, 1, 3, 2}) || fmt.Sprint(poly) != fmt.Sprint(want) {
 		t.Errorf("outline = %+v %v, want %+v %v", bd, poly, Rect{1, 1, 3, 2}, want)

@@ -2,6 +2,7 @@ package gridmap
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -13,9 +14,9 @@ func (b *builder) draw(g *grid, at []Point, paths [][]Point, sx, sy float64, off
 	width := b.o.CorridorWidth
 	m := &Map{
 		W: g.w, H: g.h, CellSize: b.cell,
-		OriginX: (float64(-off.X) - 0.5) * b.cell, OriginY: (float64(-off.Y) - 0.5) * b.cell,
+		OriginX: (float64(-off.X) - 0.5) * b.cell, OriginY: (float64(-off.Y) - 0.5) * b.row,
 		Cells: make([]Kind, g.w*g.h), Owner: make([]int32, g.w*g.h),
-		CorridorWidth: width, ScaleX: sx, ScaleY: sy,
+		CorridorWidth: width, ScaleX: sx, ScaleY: sy, Hex: b.o.Hex,
 	}
 	for i := range m.Owner {
 		m.Owner[i] = -1
@@ -78,7 +79,7 @@ func (b *builder) draw(g *grid, at []Point, paths [][]Point, sx, sy float64, off
 	for o, r := range order {
 		rs := p.lv.Rooms[r]
 		m.Rooms[o] = Room{ID: rs.ID, Tag: rs.Tag, Label: rs.Label, Shape: b.shapes[r], Depth: rs.Depth, OnCriticalPath: rs.OnCriticalPath, Entity: rs.Entity, Role: rs.Role, Key: rs.Key}
-		m.Rooms[o].Bounds, m.Rooms[o].Outline = m.outline(int32(o), Rect{at[r].X, at[r].Y, b.fps[r].w, b.fps[r].h})
+		m.Rooms[o].Bounds, m.Rooms[o].Outline, m.Rooms[o].Holes = m.outline(int32(o), Rect{at[r].X, at[r].Y, b.fps[r].w, b.fps[r].h})
 	}
 	m.Entrance = m.central(out[p.entrance], nil)
 	m.Goal = m.central(out[p.goal], []Point{m.Entrance})
@@ -157,12 +158,15 @@ func (m *Map) central(o int32, taken []Point) Point {
 	return best
 }
 
-// outline returns the bounds of room o's cells, which lie in area, and
-// the outline of its outer edge: corners clockwise on screen from the
-// top-left corner of its first cell in row order, with no corner on a
-// straight run. Where two of its cells touch only at a corner the outline
-// passes from one to the other, so it goes round the whole room.
-func (m *Map) outline(o int32, area Rect) (Rect, []Point) {
+// outline returns the bounds of room o's cells, which lie in area, the
+// outline of its outer edge and the outlines of its holes (wall islands
+// inside it). The outer outline runs clockwise on screen from the top-left
+// corner of its first cell in row order; each hole's runs counter-clockwise
+// from its first corner in row order, so the room lies on the right of
+// every edge. No corner lies on a straight run. Where two of its cells
+// touch only at a corner an outline passes from one to the other, so the
+// outer outline goes round the whole room.
+func (m *Map) outline(o int32, area Rect) (Rect, []Point, [][]Point) {
 	bd := Rect{X: area.X + area.W, Y: area.Y + area.H}
 	x1, y1 := area.X-1, area.Y-1
 	in := func(x, y int) bool {
@@ -197,36 +201,51 @@ func (m *Map) outline(o int32, area Rect) (Rect, []Point) {
 		}
 	}
 	if start.X < 0 {
-		return Rect{}, nil
+		return Rect{}, nil, nil
 	}
 	bd.W, bd.H = x1-bd.X+1, y1-bd.Y+1
-	var poly []Point
-	c, heading := start, 0
-	out[vi(c.X, c.Y)] &^= 1
-	poly = append(poly, c)
-	for {
-		c = Point{c.X + edgeStep[heading].X, c.Y + edgeStep[heading].Y}
-		if c == start {
-			break
-		}
-		bits := out[vi(c.X, c.Y)]
-		next := -1
-		for _, turn := range [3]int{3, 0, 1} { // left, straight, right
-			if h := (heading + turn) % 4; bits&(1<<h) != 0 {
-				next = h
-				break
+	// trace follows the edges from corner c, turning left where it can
+	// (which keeps a loop apart from another at a shared corner), and
+	// takes each edge it walks out of out.
+	trace := func(c Point) []Point {
+		first, heading := c, -1
+		var poly []Point
+		for {
+			b := out[vi(c.X, c.Y)]
+			next := -1
+			if heading < 0 {
+				next = bits.TrailingZeros8(b)
+			}
+			for _, turn := range [3]int{3, 0, 1} { // left, straight, right
+				if h := (heading + turn) % 4; heading >= 0 && b&(1<<h) != 0 {
+					next = h
+					break
+				}
+			}
+			if next < 0 || next > 3 {
+				return poly
+			}
+			out[vi(c.X, c.Y)] &^= 1 << next
+			if next != heading {
+				poly = append(poly, c)
+			}
+			heading = next
+			c = Point{c.X + edgeStep[heading].X, c.Y + edgeStep[heading].Y}
+			if c == first && out[vi(c.X, c.Y)] == 0 {
+				return poly
 			}
 		}
-		if next < 0 {
-			break
-		}
-		out[vi(c.X, c.Y)] &^= 1 << next
-		if next != heading {
-			poly = append(poly, c)
-		}
-		heading = next
 	}
-	return bd, poly
+	outer := trace(start)
+	var holes [][]Point
+	for y := bd.Y; y <= bd.Y+bd.H; y++ {
+		for x := bd.X; x <= bd.X+bd.W; x++ {
+			if out[vi(x, y)] != 0 {
+				holes = append(holes, trace(Point{x, y}))
+			}
+		}
+	}
+	return bd, outer, holes
 }
 
 // edgeStep is the step along an outline edge of each heading: right,

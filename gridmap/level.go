@@ -74,6 +74,8 @@ type Options struct {
 	// Compact shortens the corridors: the rooms' positions are scaled
 	// down, axis by axis, for as long as the map still passes its proof.
 	Compact bool
+	// Hex draws the map on hexagons (Map.Hex) instead of squares.
+	Hex bool
 	// MaxCells bounds W × H of the map; default DefaultMaxCells.
 	MaxCells int
 }

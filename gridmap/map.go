@@ -43,13 +43,16 @@ type Point struct{ X, Y int }
 // Rect is the cells X ≤ x < X+W, Y ≤ y < Y+H.
 type Rect struct{ X, Y, W, H int }
 
-// Map is a level on a grid of square cells.
+// Map is a level on a grid of cells: squares, or hexagons when Hex is set.
 type Map struct {
 	// W and H are the map's size in cells.
 	W, H int
 	// CellSize is the size of a cell in the level's world units: a cell
 	// (x, y) covers world x in [OriginX + x·CellSize, OriginX +
-	// (x+1)·CellSize), and likewise for y.
+	// (x+1)·CellSize), and likewise for y. On a Hex map CellSize is the
+	// distance between neighbouring centres: the centre of cell (x, y) is
+	// at world (OriginX + (x + 1/2 + (y mod 2)/2)·CellSize, OriginY +
+	// (y + 1/2)·CellSize·√3/2).
 	CellSize         float64
 	OriginX, OriginY float64
 	// Cells holds the cells row by row: cell (x, y) is Cells[y*W+x].
@@ -72,6 +75,15 @@ type Map struct {
 	Owner []int32
 	// CorridorWidth is the corridors' width in cells.
 	CorridorWidth int
+	// Hex says that the cells are hexagons: pointy-top, in rows, each odd
+	// row half a cell to the right of the even rows (the "odd-r" offset
+	// layout; Tiled's hexagonal maps with staggeraxis y and staggerindex
+	// odd). The map is drawn on squares and read on hexes: a cell's four
+	// square neighbours are among its six hex neighbours, and the map
+	// stage keeps corridors a cell (corners included) from everything
+	// they do not join, so the two extra neighbours add no contact, which
+	// Verify checks on the six.
+	Hex bool
 	// ScaleX and ScaleY are the factors the rooms' layout positions were
 	// multiplied by before they were snapped to cells (room sizes are not
 	// scaled): above 1 where the rooms had to be spread apart to fit their
@@ -79,6 +91,33 @@ type Map struct {
 	// World coordinates on the map (CellSize, OriginX, OriginY) are those
 	// of the scaled positions.
 	ScaleX, ScaleY float64
+}
+
+// Neighbours returns the cells of the map that share a side with p: on
+// squares the four beside it, on a Hex map the six around it (odd rows sit
+// half a cell to the right, so a cell of an even row touches the cells
+// above and below it and those to their left, a cell of an odd row those
+// and the ones to their right), in a fixed order. n says how many of the
+// array's entries are used.
+func (m *Map) Neighbours(p Point) (nb [6]Point, n int) {
+	add := func(x, y int) {
+		if x >= 0 && y >= 0 && x < m.W && y < m.H {
+			nb[n] = Point{x, y}
+			n++
+		}
+	}
+	for _, v := range dirs {
+		add(p.X+v.X, p.Y+v.Y)
+	}
+	if m.Hex {
+		dx := -1
+		if p.Y&1 == 1 {
+			dx = 1
+		}
+		add(p.X+dx, p.Y-1)
+		add(p.X+dx, p.Y+1)
+	}
+	return nb, n
 }
 
 // Index returns the index in Cells of cell p.
@@ -120,6 +159,12 @@ type Room struct {
 	// screen, first corner not repeated: the outline of its walkable
 	// cells.
 	Outline []Point
+	// Holes are the outlines of the wall islands inside the room (a
+	// cave's pillars, a template's inner walls), each a closed polygon
+	// of cell corners, counter-clockwise on screen, first corner not
+	// repeated, in the row order of their first corners; the room's
+	// cells are those inside Outline and outside every hole.
+	Holes [][]Point
 	// Entity is the tag's entity ("" for none) and At the cell where an
 	// export places it: a walkable cell of the room.
 	Entity string

@@ -6,7 +6,8 @@ import (
 )
 
 // Verify proves that m draws lv: it reads only m's cells and their owners,
-// not how they were made. It checks that
+// not how they were made, with the neighbours of m's lattice (four on
+// squares, six on a Hex map). It checks that
 //
 //   - m's rooms are lv's rooms, each with at least one walkable cell, and
 //     no two rooms' cells are side by side;
@@ -50,11 +51,11 @@ func Verify(m *Map, lv Level) error {
 			if !m.Cells[i].Walkable() {
 				errs.addf("room %d: its cell (%d,%d) is %v", m.Rooms[o].ID, x, y, m.Cells[i])
 			}
-			if o2 := m.RoomAt(x+1, y); o2 >= 0 && o2 != int(o) {
-				errs.addf("rooms %d and %d touch at (%d,%d): no wall between them", m.Rooms[o].ID, m.Rooms[o2].ID, x, y)
-			}
-			if o2 := m.RoomAt(x, y+1); o2 >= 0 && o2 != int(o) {
-				errs.addf("rooms %d and %d touch at (%d,%d): no wall between them", m.Rooms[o].ID, m.Rooms[o2].ID, x, y)
+			nb, n := m.Neighbours(Point{x, y})
+			for _, q := range nb[:n] {
+				if o2 := m.RoomAt(q.X, q.Y); o2 > int(o) {
+					errs.addf("rooms %d and %d touch at (%d,%d): no wall between them", m.Rooms[o].ID, m.Rooms[o2].ID, x, y)
+				}
 			}
 		case m.Cells[i] != CellWall && m.Cells[i] != CellCorridor && m.Cells[i] != CellDoor:
 			errs.addf("cell (%d,%d) is %v but in no room", x, y, m.Cells[i])
@@ -110,12 +111,9 @@ func corridorProof(m *Map, lv Level) problems {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			x, y := i%m.W, i/m.W
-			for _, v := range dirs {
-				nx, ny := x+v.X, y+v.Y
-				if nx < 0 || ny < 0 || nx >= m.W || ny >= m.H {
-					continue
-				}
-				j := ny*m.W + nx
+			nb, n := m.Neighbours(Point{x, y})
+			for _, q := range nb[:n] {
+				j := m.Index(q)
 				if o := m.Owner[j]; o >= 0 && m.Cells[j].Walkable() {
 					if m.Cells[i] != CellDoor {
 						errs.addf("room %d: corridor cell (%d,%d) opens into it without a door", m.Rooms[o].ID, x, y)
@@ -165,13 +163,9 @@ func reachProof(m *Map) problems {
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		x, y := i%m.W, i/m.W
-		for _, v := range dirs {
-			nx, ny := x+v.X, y+v.Y
-			if nx < 0 || ny < 0 || nx >= m.W || ny >= m.H {
-				continue
-			}
-			if j := ny*m.W + nx; !seen[j] && m.Cells[j].Walkable() {
+		nb, n := m.Neighbours(Point{i % m.W, i / m.W})
+		for _, q := range nb[:n] {
+			if j := m.Index(q); !seen[j] && m.Cells[j].Walkable() {
 				seen[j] = true
 				stack = append(stack, j)
 			}

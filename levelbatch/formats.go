@@ -21,8 +21,8 @@ type Exports struct {
 	// PNG is the png format's preview; its Size is also the map format's.
 	PNG render.PNG
 	// Raster are the options of the text, tiles, map, tmx and tmj formats.
-	// Text and the grid map are always square; Raster.Lattice is the tiles
-	// format's lattice.
+	// Text is always square; Raster.Lattice is the lattice of the grid map
+	// that the tiles, map, tmx and tmj formats draw.
 	Raster render.Raster
 	// TileSize is the side of a Tiled tile in pixels (0:
 	// tiled.DefaultTileSize).
@@ -51,12 +51,11 @@ type output struct {
 	gm *gridmap.Map
 }
 
-// gridMap returns the level's grid map, built on first use.
+// gridMap returns the level's grid map on the lattice of o's options,
+// built on first use.
 func (o *output) gridMap() (*gridmap.Map, error) {
 	if o.gm == nil {
-		r := o.ex.Raster
-		r.Lattice = raster.Square
-		m, err := r.Map(o.doc)
+		m, err := o.ex.Raster.Map(o.doc)
 		if err != nil {
 			return nil, err
 		}
@@ -228,6 +227,11 @@ func (e Exports) Options(fmts []Format) map[string]any {
 				textOpts
 				Tiles string `json:"tiles"`
 			}{text, e.Raster.Lattice.String()}
+		case "map", "tmx", "tmj":
+			// The grid map's lattice (--tiles).
+			out[f.Name] = struct {
+				Tiles string `json:"tiles"`
+			}{e.Raster.Lattice.String()}
 		default:
 			out[f.Name] = struct{}{}
 		}

@@ -1,10 +1,14 @@
 package levelbatch
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/raster"
+	"github.com/dungraph/dungraph/render"
 )
 
 // TestMakeAllOrNothing: a format that fails fails Make, naming it, with no
@@ -69,5 +73,31 @@ func TestParseFormats(t *testing.T) {
 				t.Errorf("formats %q, want %q", names, tt.want)
 			}
 		})
+	}
+}
+
+// TestOptionsLattice: a batch records the lattice of every format drawn
+// from the grid map, so that a rerun with another --tiles is told apart.
+func TestOptionsLattice(t *testing.T) {
+	var fmts []Format
+	for _, f := range Formats() {
+		if slices.Contains([]string{"map", "tmx", "tmj", "tiles", "text"}, f.Name) {
+			fmts = append(fmts, f)
+		}
+	}
+	for _, l := range []raster.Lattice{raster.Square, raster.Hex} {
+		opts := Exports{Raster: render.Raster{Lattice: l}}.Options(fmts)
+		for _, name := range []string{"map", "tmx", "tmj", "tiles"} {
+			b, err := json.Marshal(opts[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := `"tiles":"` + l.String() + `"`; !strings.Contains(string(b), want) {
+				t.Errorf("%v: %s's options %s, want %s", l, name, b, want)
+			}
+		}
+		if b, _ := json.Marshal(opts["text"]); strings.Contains(string(b), `"tiles"`) {
+			t.Errorf("%v: text's options %s name a lattice, but text is always square", l, b)
+		}
 	}
 }

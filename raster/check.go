@@ -132,7 +132,9 @@ func (b *builder) check() {
 			b.probs.add(ProblemEmpty, at, []int32{int32(ri)}, nil, "room %d has no tile of its own near %v", r.ID, at)
 		}
 	}
-	b.checkDoors()
+	if !b.mapDoors {
+		b.checkDoors()
+	}
 	b.checkTouch()
 	b.checkReach()
 }

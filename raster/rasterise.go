@@ -50,6 +50,9 @@ type builder struct {
 	opts   Options
 	probs  problems
 	bodies [][]int32 // each corridor's centre line, without its doors
+	// mapDoors says that the doors are a hex map's, proved by the map
+	// stage, whose corridors do not leave them in a hex line (FromMap).
+	mapDoors bool
 }
 
 // build rasterises l and runs the checks. It returns an error only when no

@@ -114,5 +114,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":25,"width":118,"height":141,"entrance":{"q":-16,"r":127},"goal":{"q":38,"r":13},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":61,"height":70,"entrance":{"q":-6,"r":60},"goal":{"q":20,"r":9},
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"github.com/dungraph/dungraph/levelfile"
 	"io"
@@ -12,19 +11,17 @@ import (
 )
 
 // Raster are the options of the rasterised exports: the map, the text
-// level and the tile grids. The zero value uses corridors one cell wide,
-// rooms in their tags' shapes (rectangles for tags that set none), square
-// cells of the map stage's choosing (a fifth of the median room's shorter
-// side), and on the hex lattice cells of half the level's room margin.
+// level and the tile grids, all drawn by the map stage (Map). The zero
+// value uses corridors one cell wide, rooms in their tags' shapes
+// (rectangles for tags that set none) and square cells of the map stage's
+// choosing (a fifth of the median room's shorter side).
 type Raster struct {
-	// Lattice is raster.Square (the text level's) or raster.Hex.
+	// Lattice is raster.Square (the text level's) or raster.Hex: the
+	// map's cells (gridmap.Options.Hex) and the tiles'.
 	Lattice raster.Lattice
-	// Cell is the size of a cell in world units. 0 means, on the square
-	// lattice, the map stage's choice (gridmap.Options.Cell), and on the
-	// hex lattice params.rooms.margin / 2, which gives a room of extent k 2k cells, or
-	// if that is too coarse for the level, the largest smaller size that
-	// works (raster.SuggestCell's search); a Cell that is set is used as
-	// it is, and a too coarse one is an error naming one that works.
+	// Cell is the size of a cell in world units (on hexes the distance
+	// between neighbouring centres); 0 means the ruleset's map.cell, else
+	// the map stage's choice (gridmap.Options.Cell).
 	Cell float64
 	// CorridorWidth is the corridors' width in cells; default 1.
 	CorridorWidth int
@@ -36,52 +33,14 @@ type Raster struct {
 	Compact bool
 }
 
-// CellOf returns the cell size o uses for d.
-func (o Raster) CellOf(d *levelfile.Document) float64 {
-	if o.Cell > 0 {
-		return o.Cell
-	}
-	return float64(d.Params.Rooms.Margin) / 2
-}
-
-// Grid rasterises d: its rooms and corridors (cosmetic ones left out), its
-// entrance and goal. On the square lattice the grid is the map stage's
-// (Map, raster.FromMap): rooms in their tags' shapes and corridors routed
-// along the grid. On the hex lattice it is raster.Rasterise's, and a cell
-// too coarse to keep the level's rooms apart is an error that names a cell
-// size that works (see raster.CheckError).
+// Grid returns d's map (Map) as tiles (raster.FromMap): rooms in their
+// tags' shapes and corridors routed along the grid, on o.Lattice.
 func (o Raster) Grid(d *levelfile.Document) (*raster.Grid, error) {
-	if o.Lattice == raster.Square {
-		m, err := o.Map(d)
-		if err != nil {
-			return nil, err
-		}
-		return raster.FromMap(m)
-	}
-	if err := d.Validate(); err != nil {
+	m, err := o.Map(d)
+	if err != nil {
 		return nil, err
 	}
-	lv := raster.Level{Entrance: d.Route.Entrance, Goal: d.Route.Goal}
-	for _, v := range d.Vertices {
-		if !v.Cosmetic {
-			lv.Rooms = append(lv.Rooms, raster.Room{ID: v.ID, X: float64(v.X), Y: float64(v.Y), W: float64(v.W), H: float64(v.H), Radius: float64(v.Radius), Tag: v.Tag})
-		}
-	}
-	for _, e := range d.Edges {
-		if !e.Cosmetic && !d.Vertices[e.A].Cosmetic && !d.Vertices[e.B].Cosmetic {
-			lv.Corridors = append(lv.Corridors, raster.Corridor{A: e.A, B: e.B})
-		}
-	}
-	opts := raster.Options{Lattice: o.Lattice, Cell: o.CellOf(d), CorridorWidth: o.CorridorWidth, Shape: o.Shape}
-	g, err := raster.Rasterise(lv, opts)
-	var ce *raster.CheckError
-	if o.Cell == 0 && errors.As(err, &ce) && ce.Suggestion > 0 {
-		// The default cell is a starting point, not a promise: take the
-		// largest smaller one that keeps the level apart.
-		opts.Cell = ce.Suggestion
-		return raster.Rasterise(lv, opts)
-	}
-	return g, err
+	return raster.FromMap(m)
 }
 
 // Variations returns each tag's variation letter for the text level's

@@ -56,7 +56,7 @@ func MapLevel(d *levelfile.Document, defaultShape string) (gridmap.Level, error)
 }
 
 // Map draws d with the map stage (gridmap.Build): rooms of their tags'
-// shapes snapped to square cells, corridors routed along the grid, the
+// shapes snapped to square cells (hexagons when o.Lattice is raster.Hex), corridors routed along the grid, the
 // result proved before it is returned. o.Cell is the cell size (0: the
 // ruleset's map.cell, else the map stage's own choice from the rooms'
 // sizes), o.CorridorWidth the corridors' width (0: the ruleset's
@@ -71,7 +71,7 @@ func (o Raster) Map(d *levelfile.Document) (*gridmap.Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := gridmap.Options{Cell: o.Cell, CorridorWidth: o.CorridorWidth, Compact: o.Compact}
+	opts := gridmap.Options{Cell: o.Cell, CorridorWidth: o.CorridorWidth, Compact: o.Compact, Hex: o.Lattice == raster.Hex}
 	if mp := d.Params.Map; mp != nil {
 		if opts.Cell == 0 {
 			opts.Cell = float64(mp.Cell)

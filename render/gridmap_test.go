@@ -9,13 +9,15 @@ import (
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
 var mapSeeds = flag.Int("map-seeds", 0, "TestMapProofBundled: seeds per bundled ruleset (default 20, 3 with -short)")
 
 // TestMapProofBundled draws every bundled ruleset's levels with the map
-// stage and checks each map against its level twice: Build's own proof,
+// stage, on squares and on hexes, and checks each map against its level
+// twice: Build's own proof,
 // and Verify again on the returned map against an independently built
 // list of the level's rooms and corridors.
 func TestMapProofBundled(t *testing.T) {
@@ -40,11 +42,6 @@ func TestMapProofBundled(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := Raster{}.Map(d)
-			if err != nil {
-				t.Errorf("%s seed %d: %v", info.Name, seed, err)
-				continue
-			}
 			want := gridmap.Level{Entrance: d.Route.Entrance, Goal: d.Route.Goal}
 			for _, v := range d.Vertices {
 				if !v.Cosmetic {
@@ -56,9 +53,48 @@ func TestMapProofBundled(t *testing.T) {
 					want.Corridors = append(want.Corridors, gridmap.Edge{A: e.A, B: e.B})
 				}
 			}
-			if err := gridmap.Verify(m, want); err != nil {
-				t.Errorf("%s seed %d: %v", info.Name, seed, err)
+			for _, l := range []raster.Lattice{raster.Square, raster.Hex} {
+				m, err := Raster{Lattice: l}.Map(d)
+				if err == nil {
+					err = gridmap.Verify(m, want)
+				}
+				if err != nil {
+					t.Errorf("%s seed %d, %v: %v", info.Name, seed, l, err)
+				}
 			}
+		}
+	}
+}
+
+// TestMapCrowdedDoors draws the levels of the 200-seed sweep whose
+// corridors once walled another's door side in (two corridors leaving a
+// cave's corner, one west and one south, left no door on the wall between
+// them for a third to the south-west): each must draw and pass its proof,
+// with the rooms spread no further than a few steps.
+func TestMapCrowdedDoors(t *testing.T) {
+	for _, c := range []struct {
+		ruleset string
+		seed    uint64
+	}{{"caves", 97}, {"dungeon", 146}, {"quads", 180}} {
+		rs, err := rulesets.Bundled(c.ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv, err := level.Generate(context.Background(), rs, c.seed, level.Options{})
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", c.ruleset, c.seed, err)
+		}
+		d, err := lv.Document()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Raster{}.Map(d)
+		if err != nil {
+			t.Errorf("%s seed %d: %v", c.ruleset, c.seed, err)
+			continue
+		}
+		if m.ScaleX > 2 || m.ScaleY > 2 {
+			t.Errorf("%s seed %d: the rooms were spread by %v × %v to fit, want at most 2", c.ruleset, c.seed, m.ScaleX, m.ScaleY)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"io"
 
 	"github.com/dungraph/dungraph/gridmap"
@@ -13,7 +14,8 @@ import (
 // the paper background, dark walls around everything walkable, each room's
 // floor in its tag's colour, corridors in the floor colour, doors in ink,
 // the entrance and goal cells in their colours and a dot of ink on each
-// room's entity. The zero value draws cells of a size that makes the
+// room's entity. A hex map (gridmap.Map.Hex) is drawn as bricks, odd rows
+// half a cell to the right. The zero value draws cells of a size that makes the
 // larger side about DefaultSize pixels.
 type MapPNG struct {
 	// Size is the larger side of the picture in pixels, MinSize to
@@ -50,10 +52,21 @@ func (o MapPNG) Render(m *gridmap.Map) image.Image {
 		d = &levelfile.Document{}
 	}
 	colors := tagColors(d, tags)
-	img := image.NewRGBA(image.Rect(0, 0, m.W*px, m.H*px))
+	// A hex map is drawn as bricks: cells px wide in rows about √3/2 px
+	// high (13/15), odd rows half a cell to the right, which is the hex
+	// lattice's adjacency with its rows' spacing.
+	rowPx, shift, extra := px, 0, 0
+	if m.Hex {
+		rowPx, shift, extra = max(2, (13*px+7)/15), px/2, px/2
+	}
+	img := image.NewRGBA(image.Rect(0, 0, m.W*px+extra, m.H*rowPx))
+	if m.Hex {
+		draw.Draw(img, img.Bounds(), image.NewUniform(paperColor), image.Point{}, draw.Src)
+	}
 	fill := func(x, y int, c color.RGBA, inset int) {
-		for py := y*px + inset; py < (y+1)*px-inset; py++ {
-			for pxl := x*px + inset; pxl < (x+1)*px-inset; pxl++ {
+		x0 := x*px + shift*(y&1)
+		for py := y*rowPx + inset*rowPx/px; py < (y+1)*rowPx-inset*rowPx/px; py++ {
+			for pxl := x0 + inset; pxl < x0+px-inset; pxl++ {
 				img.SetRGBA(pxl, py, c)
 			}
 		}

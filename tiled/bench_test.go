@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 )
 
@@ -84,16 +85,21 @@ func BenchmarkWriteTMJ(b *testing.B) {
 }
 
 // BenchmarkMapTMX is the measure: the map stage and the TMX export
-// of dungeon's seed 3 (30 rooms), from the level document to the bytes.
+// of dungeon's seed 3 (30 rooms), from the level document to the bytes,
+// on squares and on hexes.
 func BenchmarkMapTMX(b *testing.B) {
 	d := bundledDoc(b, "dungeon", 3)
-	benchCPU(b, func() error {
-		m, err := render.Raster{}.Map(d)
-		if err != nil {
-			return err
-		}
-		return Options{Document: d}.WriteTMX(io.Discard, m)
-	})
+	for _, l := range []raster.Lattice{raster.Square, raster.Hex} {
+		b.Run(l.String(), func(b *testing.B) {
+			benchCPU(b, func() error {
+				m, err := render.Raster{Lattice: l}.Map(d)
+				if err != nil {
+					return err
+				}
+				return Options{Document: d}.WriteTMX(io.Discard, m)
+			})
+		})
+	}
 }
 
 // benchCPU times f, and reports besides the wall time the process's CPU

@@ -11,6 +11,7 @@ import (
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/levelfile"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -37,15 +38,26 @@ func bundledDoc(t testing.TB, name string, seed uint64) *levelfile.Document {
 // generate --format tmx` draws it.
 func bundledMap(t testing.TB, name string, seed uint64) *gridmap.Map {
 	t.Helper()
-	m, err := render.Raster{}.Map(bundledDoc(t, name, seed))
+	m, err := bundledRaster(t, name, seed, false)
 	if err != nil {
 		t.Fatalf("%s seed %d: the map stage: %v", name, seed, err)
 	}
 	return m
 }
 
-// TestBundledTmxrasterizer renders a level of every bundled ruleset, as
-// TMX and as TMJ, with Tiled's tmxrasterizer, and compares every pixel of
+// bundledRaster is the grid map of a bundled ruleset's level on squares
+// or, with hex, on hexes (`--tiles hex`).
+func bundledRaster(t testing.TB, name string, seed uint64, hex bool) (*gridmap.Map, error) {
+	t.Helper()
+	o := render.Raster{}
+	if hex {
+		o.Lattice = raster.Hex
+	}
+	return o.Map(bundledDoc(t, name, seed))
+}
+
+// TestBundledTmxrasterizer renders a level of every bundled ruleset, on
+// squares and on hexes, as TMX and as TMJ, with Tiled's tmxrasterizer, and compares every pixel of
 // the tile layer with the map's cells.
 func TestBundledTmxrasterizer(t *testing.T) {
 	bin := tmxrasterizer(t)
@@ -55,16 +67,22 @@ func TestBundledTmxrasterizer(t *testing.T) {
 			if testing.Short() && info.Name != rulesets.DefaultName {
 				t.Skip("-short: the default ruleset only")
 			}
-			m := bundledMap(t, info.Name, 3)
-			// Large maps (caves) render at a pixel a tile: the
-			// comparison is as exact, and the pictures stay small.
-			o := Options{TileSize: 4}
-			if m.W*m.H > 250_000 {
-				o.TileSize = 1
-			}
-			tmx, tmj := writeFiles(t, t.TempDir(), o, m)
-			for _, path := range []string{tmx, tmj} {
-				checkRendering(t, info.Name+" "+path[len(path)-3:], rasterize(t, bin, path, objectLayer), m, o)
+			for _, hex := range []bool{false, true} {
+				m, err := bundledRaster(t, info.Name, 3, hex)
+				if err != nil {
+					t.Fatalf("hex %v: %v", hex, err)
+				}
+				// Large maps (caves) render at a pixel a tile (two on
+				// hexes): the comparison is as exact, and the pictures
+				// stay small.
+				o := Options{TileSize: 4}
+				if m.W*m.H > 250_000 {
+					o.TileSize = 1
+				}
+				tmx, tmj := writeFiles(t, t.TempDir(), o, m)
+				for _, path := range []string{tmx, tmj} {
+					checkRendering(t, info.Name+" "+path[len(path)-3:], rasterize(t, bin, path, objectLayer), m, o)
+				}
 			}
 		})
 	}

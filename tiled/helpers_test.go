@@ -19,12 +19,12 @@ import (
 //	############
 func sampleMap() *gridmap.Map {
 	rows := []string{
-		"############",
-		"#...D..D...#",
-		"#.E.#####..#",
-		"#...#####G.#",
-		"#########..#",
-		"############",
+		"#############",
+		"#...D..D....#",
+		"#.E.####.#..#",
+		"#...####..G.#",
+		"#########...#",
+		"#############",
 	}
 	m := &gridmap.Map{W: len(rows[0]), H: len(rows), CellSize: 5, OriginX: -10, OriginY: 2.5, ScaleX: 1.25, ScaleY: 0.85, CorridorWidth: 1}
 	for _, r := range rows {
@@ -44,7 +44,7 @@ func sampleMap() *gridmap.Map {
 		}
 	}
 	// Room 0 (index 0) owns the floor left of the corridor, room 3
-	// (index 1) the floor right of it.
+	// (index 1) the floor right of it, round a wall island at (9,2).
 	m.Owner = make([]int32, len(m.Cells))
 	for i, k := range m.Cells {
 		switch {
@@ -61,14 +61,31 @@ func sampleMap() *gridmap.Map {
 			Bounds:  gridmap.Rect{X: 1, Y: 1, W: 3, H: 3},
 			Outline: []gridmap.Point{{X: 1, Y: 1}, {X: 4, Y: 1}, {X: 4, Y: 4}, {X: 1, Y: 4}}},
 		{ID: 3, Tag: "treasure & gold", Label: "vault <B>", Shape: "template", Depth: 1, OnCriticalPath: false,
-			Bounds:  gridmap.Rect{X: 8, Y: 1, W: 3, H: 4},
-			Outline: []gridmap.Point{{X: 8, Y: 1}, {X: 11, Y: 1}, {X: 11, Y: 5}, {X: 9, Y: 5}, {X: 9, Y: 2}, {X: 8, Y: 2}},
+			Bounds:  gridmap.Rect{X: 8, Y: 1, W: 4, H: 4},
+			Outline: []gridmap.Point{{X: 8, Y: 1}, {X: 12, Y: 1}, {X: 12, Y: 5}, {X: 9, Y: 5}, {X: 9, Y: 4}, {X: 8, Y: 4}},
+			Holes:   [][]gridmap.Point{{{X: 9, Y: 2}, {X: 9, Y: 3}, {X: 10, Y: 3}, {X: 10, Y: 2}}},
 			Entity:  "chest", At: gridmap.Point{X: 10, Y: 4}},
 	}
 	m.Corridors = []gridmap.Corridor{{A: 0, B: 3, Path: []gridmap.Point{{X: 4, Y: 1}, {X: 5, Y: 1}, {X: 6, Y: 1}, {X: 7, Y: 1}}}}
 	m.Doors = []gridmap.Door{{Room: 0, Corridor: 0, At: gridmap.Point{X: 4, Y: 1}}, {Room: 3, Corridor: 0, At: gridmap.Point{X: 7, Y: 1}}}
 	m.Entrance = gridmap.Point{X: 2, Y: 2}
-	m.Goal = gridmap.Point{X: 9, Y: 3}
+	m.Goal = gridmap.Point{X: 10, Y: 3}
+	return m
+}
+
+// hexSampleMap is a small hexagonal map drawn by the map stage: a
+// rectangle, a cave and a disc joined in a row, with entities.
+func hexSampleMap(t *testing.T) *gridmap.Map {
+	t.Helper()
+	lv := gridmap.Level{Goal: 2, Seed: 9}
+	for i, shape := range []string{"rect", "cave", "disc"} {
+		lv.Rooms = append(lv.Rooms, gridmap.RoomSpec{ID: i, X: float64(90 * i), Y: float64(40 * (i % 2)), W: 50, H: 40, Tag: shape, Label: shape + " room", Shape: shape, Entity: "e"})
+	}
+	lv.Corridors = []gridmap.Edge{{A: 0, B: 1}, {A: 1, B: 2}}
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 5, Hex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return m
 }
 

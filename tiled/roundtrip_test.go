@@ -29,18 +29,44 @@ type shape struct {
 // decoded is a map as a reader of either format sees it.
 type decoded struct {
 	W, H, Tile int
-	Kinds      []string
-	Props      []string
-	Objects    []shape
+	// Layout is the orientation, the tile height, the hexagons' side
+	// and stagger.
+	Layout  string
+	Kinds   []string
+	Props   []string
+	Objects []shape
 }
 
 // wantOf describes what the files of m must hold, from the Map itself and
 // the documented encoding (docs/exports.md), independently of build.
 func wantOf(m *gridmap.Map, ts int) decoded {
 	f := func(c int) float64 { return float64(c * ts) }
-	mid := func(c int) float64 { return float64(c*ts) + float64(ts)/2 }
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	d := decoded{W: m.W, H: m.H, Tile: ts, Props: []string{
+	// Cell (x, y)'s tile: its top-left corner and size.
+	tw, th, side, rowH, shift := ts, ts, 0, ts, 0
+	layout := fmt.Sprintf("orthogonal %d 0  ", th)
+	if m.Hex {
+		// docs/exports.md: w is N rounded up to even, h the even number
+		// nearest 2w/√3 (the largest 2k with 3(2k-1)² ≤ 4w²), s half of
+		// h rounded down to even.
+		tw = max(2, ts+ts%2)
+		k := 1
+		for 3*(2*k+1)*(2*k+1) <= 4*tw*tw {
+			k++
+		}
+		th = 2 * k
+		side = th / 2 / 2 * 2
+		rowH, shift = (th+side)/2, tw/2
+		layout = fmt.Sprintf("hexagonal %d %d y odd", th, side)
+	}
+	at := func(p gridmap.Point) (float64, float64) {
+		return float64(p.X*tw + p.Y%2*shift), float64(p.Y * rowH)
+	}
+	mid := func(p gridmap.Point) (float64, float64) {
+		x, y := at(p)
+		return x + float64(tw)/2, y + float64(th)/2
+	}
+	d := decoded{W: m.W, H: m.H, Tile: tw, Layout: layout, Props: []string{
 		"cell_size:float=" + num(m.CellSize), "origin_x:float=" + num(m.OriginX), "origin_y:float=" + num(m.OriginY),
 		"scale_x:float=" + num(m.ScaleX), "scale_y:float=" + num(m.ScaleY), fmt.Sprintf("corridor_width:int=%d", m.CorridorWidth)}}
 	for i, k := range m.Cells {
@@ -59,23 +85,40 @@ func wantOf(m *gridmap.Map, ts int) decoded {
 			b := r.Bounds
 			out = []gridmap.Point{{X: b.X, Y: b.Y}, {X: b.X + b.W, Y: b.Y}, {X: b.X + b.W, Y: b.Y + b.H}, {X: b.X, Y: b.Y + b.H}}
 		}
+		if m.Hex {
+			// Hexagonal outlines follow the cells (TestHexOutlines);
+			// the round trip leaves them and the islands out.
+			d.Objects = append(d.Objects, s)
+			continue
+		}
 		for _, p := range out {
 			s.Polygon = append(s.Polygon, fmt.Sprintf("%s,%s", num(f(p.X)), num(f(p.Y))))
 		}
 		d.Objects = append(d.Objects, s)
+		for _, h := range r.Holes {
+			w := shape{Type: "wall", Name: "wall", Props: []string{fmt.Sprintf("room:int=%d", r.ID)}}
+			for _, p := range h {
+				w.Polygon = append(w.Polygon, fmt.Sprintf("%s,%s", num(f(p.X)), num(f(p.Y))))
+			}
+			d.Objects = append(d.Objects, w)
+		}
 	}
 	for _, door := range m.Doors {
 		c := m.Corridors[door.Corridor]
 		to := c.A + c.B - door.Room
-		d.Objects = append(d.Objects, shape{Type: "door", Name: "door", X: f(door.At.X), Y: f(door.At.Y), W: float64(ts), H: float64(ts),
+		x, y := at(door.At)
+		d.Objects = append(d.Objects, shape{Type: "door", Name: "door", X: x, Y: y, W: float64(tw), H: float64(th),
 			Props: []string{fmt.Sprintf("room:int=%d", door.Room), fmt.Sprintf("to:int=%d", to), fmt.Sprintf("corridor:int=%d", door.Corridor)}})
 	}
+	ex, ey := mid(m.Entrance)
+	gx, gy := mid(m.Goal)
 	d.Objects = append(d.Objects,
-		shape{Type: "spawn", Name: "spawn", X: mid(m.Entrance.X), Y: mid(m.Entrance.Y), Point: true},
-		shape{Type: "goal", Name: "goal", X: mid(m.Goal.X), Y: mid(m.Goal.Y), Point: true})
+		shape{Type: "spawn", Name: "spawn", X: ex, Y: ey, Point: true},
+		shape{Type: "goal", Name: "goal", X: gx, Y: gy, Point: true})
 	for _, r := range m.Rooms {
 		if r.Entity != "" {
-			d.Objects = append(d.Objects, shape{Type: "entity", Name: r.Entity, X: mid(r.At.X), Y: mid(r.At.Y), Point: true,
+			ax, ay := mid(r.At)
+			d.Objects = append(d.Objects, shape{Type: "entity", Name: r.Entity, X: ax, Y: ay, Point: true,
 				Props: []string{"entity:string=" + r.Entity, fmt.Sprintf("room:int=%d", r.ID)}})
 		}
 	}
@@ -136,7 +179,8 @@ func decodeTMX(t *testing.T, tmx, tsx []byte) decoded {
 		props = append(props, xmlPropList(&tile.Properties))
 	}
 	kinds := tileKinds(ids, props, m.Tileset.FirstGID)
-	d := decoded{W: m.Width, H: m.Height, Tile: m.TileWidth, Props: xmlPropList(m.Properties)}
+	d := decoded{W: m.Width, H: m.Height, Tile: m.TileWidth, Props: xmlPropList(m.Properties),
+		Layout: fmt.Sprintf("%s %d %d %s %s", m.Orientation, m.TileHeight, m.HexSideLength, m.StaggerAxis, m.StaggerIndex)}
 	if m.Layer.Data.Encoding != "csv" {
 		t.Fatalf("TMX: data encoding %q", m.Layer.Data.Encoding)
 	}
@@ -199,7 +243,8 @@ func decodeTMJ(t *testing.T, tmj []byte) decoded {
 		props = append(props, jsonPropList(t, tile.Properties))
 	}
 	kinds := tileKinds(ids, props, m.Tilesets[0].FirstGID)
-	d := decoded{W: m.Width, H: m.Height, Tile: m.TileWidth, Props: jsonPropList(t, m.Properties)}
+	d := decoded{W: m.Width, H: m.Height, Tile: m.TileWidth, Props: jsonPropList(t, m.Properties),
+		Layout: fmt.Sprintf("%s %d %d %s %s", m.Orientation, m.TileHeight, m.HexSideLength, m.StaggerAxis, m.StaggerIndex)}
 	for _, gid := range m.Layers[0].Data {
 		d.Kinds = append(d.Kinds, kinds[gid])
 	}
@@ -234,7 +279,7 @@ func text(rng *rand.Rand) string {
 func randomMap(rng *rand.Rand) *gridmap.Map {
 	pt := func(w, h int) gridmap.Point { return gridmap.Point{X: rng.IntN(w + 1), Y: rng.IntN(h + 1)} }
 	m := &gridmap.Map{W: 1 + rng.IntN(40), H: 1 + rng.IntN(40), CellSize: float64(rng.IntN(100)) / 8, OriginX: rng.Float64()*200 - 100, OriginY: -rng.Float64(),
-		ScaleX: 0.5 + rng.Float64(), ScaleY: float64(1 + rng.IntN(3)), CorridorWidth: 1 + rng.IntN(3)}
+		ScaleX: 0.5 + rng.Float64(), ScaleY: float64(1 + rng.IntN(3)), CorridorWidth: 1 + rng.IntN(3), Hex: rng.IntN(3) == 0}
 	for range m.W * m.H {
 		m.Cells = append(m.Cells, gridmap.Kinds[rng.IntN(len(gridmap.Kinds))])
 	}
@@ -258,6 +303,13 @@ func randomMap(rng *rand.Rand) *gridmap.Map {
 			Bounds: gridmap.Rect{X: rng.IntN(m.W), Y: rng.IntN(m.H), W: 1 + rng.IntN(m.W), H: 1 + rng.IntN(m.H)}}
 		for range rng.IntN(9) {
 			r.Outline = append(r.Outline, pt(m.W, m.H))
+		}
+		for range rng.IntN(3) {
+			hole := make([]gridmap.Point, 3+rng.IntN(6))
+			for i := range hole {
+				hole[i] = pt(m.W, m.H)
+			}
+			r.Holes = append(r.Holes, hole)
 		}
 		if rng.IntN(2) == 0 {
 			r.Entity, r.At = text(rng)+"x", pt(m.W-1, m.H-1)
@@ -308,6 +360,17 @@ func roundTrip(t *testing.T, name string, rng *rand.Rand) {
 		}
 	}
 	for format, got := range map[string]decoded{"tmx": decodeTMX(t, tmx.Bytes(), tsx.Bytes()), "tmj": decodeTMJ(t, tmj.Bytes())} {
+		if m.Hex {
+			got.Objects = slices.DeleteFunc(got.Objects, func(s shape) bool { return s.Type == "wall" })
+			for i := range got.Objects {
+				if got.Objects[i].Type == "room" {
+					if len(got.Objects[i].Polygon) < 3 {
+						t.Fatalf("%s, %s: room object %d has no polygon", name, format, i)
+					}
+					got.Objects[i].Polygon = nil
+				}
+			}
+		}
 		if diff := compare(want, got); diff != "" {
 			t.Fatalf("%s, %s: %s", name, format, diff)
 		}
@@ -317,8 +380,8 @@ func roundTrip(t *testing.T, name string, rng *rand.Rand) {
 // compare returns the first difference of two decoded maps, "" for none.
 func compare(want, got decoded) string {
 	switch {
-	case want.W != got.W || want.H != got.H || want.Tile != got.Tile:
-		return fmt.Sprintf("size %d×%d tiles of %d, want %d×%d of %d", got.W, got.H, got.Tile, want.W, want.H, want.Tile)
+	case want.W != got.W || want.H != got.H || want.Tile != got.Tile || want.Layout != got.Layout:
+		return fmt.Sprintf("size %d×%d tiles of %d (%s), want %d×%d of %d (%s)", got.W, got.H, got.Tile, got.Layout, want.W, want.H, want.Tile, want.Layout)
 	case !slices.Equal(want.Kinds, got.Kinds):
 		return fmt.Sprintf("cells %q, want %q", got.Kinds, want.Kinds)
 	case !slices.Equal(want.Props, got.Props):

@@ -120,7 +120,9 @@ func floatProp(name string, v float64) property {
 
 // The types of objects.
 const (
-	typeRoom   = "room"
+	typeRoom = "room"
+	// typeWall is a wall island inside a room: a hole in its outline.
+	typeWall   = "wall"
 	typeDoor   = "door"
 	typeSpawn  = "spawn"
 	typeGoal   = "goal"
@@ -142,18 +144,58 @@ type object struct {
 	props      []property
 }
 
+// outlines returns room r's (index o in m.Rooms) outline and its holes'
+// in pixels: on an orthogonal map its Outline and Holes (cell corners), a
+// room with no outline getting its bounding rectangle; on a hexagonal map
+// the hexagons' edges around its cells (hexOutlines).
+func (g geometry) outlines(m *gridmap.Map, o int32, r gridmap.Room) (outer [][2]int, holes [][][2]int) {
+	if g.hex && len(m.Owner) == len(m.Cells) {
+		outer, holes = g.hexOutlines(m, o)
+	} else {
+		px := func(p gridmap.Point) [2]int { return [2]int{p.X * g.tw, p.Y * g.th} }
+		for _, p := range r.Outline {
+			outer = append(outer, px(p))
+		}
+		for _, h := range r.Holes {
+			var loop [][2]int
+			for _, p := range h {
+				loop = append(loop, px(p))
+			}
+			holes = append(holes, loop)
+		}
+	}
+	if len(outer) < 3 {
+		b := r.Bounds
+		x0, y0 := g.corner(b.X, b.Y)
+		x1, y1 := x0+b.W*g.tw, y0+(b.H-1)*g.rowH()+g.th
+		outer = [][2]int{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+	}
+	return outer, holes
+}
+
+// polygon returns the position of a polygon object with the corners pts
+// (in pixels) and its points relative to it.
+func polygon(pts [][2]int) (x, y float64, rel [][2]float64) {
+	for _, p := range pts {
+		rel = append(rel, [2]float64{float64(p[0] - pts[0][0]), float64(p[1] - pts[0][1])})
+	}
+	return float64(pts[0][0]), float64(pts[0][1]), rel
+}
+
 // tiledMap is what both formats write: the tileset, the cells as global
 // tile ids, the objects, and the map's properties.
 type tiledMap struct {
-	w, h, tile int
-	tileset    tileset
-	gids       []int
-	objects    []object
-	props      []property
+	w, h    int
+	geom    geometry
+	tileset tileset
+	gids    []int
+	objects []object
+	props   []property
 }
 
 // build turns m into the content both formats share. Object ids count
-// from 1 in the order rooms, doors, spawn, goal, entities.
+// from 1 in the order rooms (each followed by its wall islands), doors,
+// spawn, goal, entities.
 func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 	if err := o.check(); err != nil {
 		return nil, err
@@ -161,10 +203,8 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 	if err := checkMap(m); err != nil {
 		return nil, err
 	}
-	ts := o.tileSize()
-	px := func(c int) float64 { return float64(c * ts) }
-	centre := func(c int) float64 { return float64(c*ts) + float64(ts)/2 }
-	t := &tiledMap{w: m.W, h: m.H, tile: ts, tileset: o.tileset(m), gids: make([]int, len(m.Cells))}
+	g := o.geometry(m)
+	t := &tiledMap{w: m.W, h: m.H, geom: g, tileset: o.tileset(m), gids: make([]int, len(m.Cells))}
 	for i := range m.Cells {
 		t.gids[i] = t.tileset.gid(m, i)
 	}
@@ -180,7 +220,7 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 		ob.id = len(t.objects) + 1
 		t.objects = append(t.objects, ob)
 	}
-	for _, r := range m.Rooms {
+	for o, r := range m.Rooms {
 		name := r.Label
 		if name == "" {
 			name = r.Tag
@@ -193,16 +233,14 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 			intProp("depth", r.Depth),
 			boolProp("on_critical_path", r.OnCriticalPath),
 		}}
-		outline := r.Outline
-		if len(outline) < 3 {
-			b := r.Bounds
-			outline = []gridmap.Point{{X: b.X, Y: b.Y}, {X: b.X + b.W, Y: b.Y}, {X: b.X + b.W, Y: b.Y + b.H}, {X: b.X, Y: b.Y + b.H}}
-		}
-		ob.x, ob.y = px(outline[0].X), px(outline[0].Y)
-		for _, p := range outline {
-			ob.polygon = append(ob.polygon, [2]float64{px(p.X - outline[0].X), px(p.Y - outline[0].Y)})
-		}
+		outline, holes := g.outlines(m, int32(o), r)
+		ob.x, ob.y, ob.polygon = polygon(outline)
 		add(ob)
+		for _, h := range holes {
+			wall := object{name: typeWall, typ: typeWall, props: []property{intProp("room", r.ID)}}
+			wall.x, wall.y, wall.polygon = polygon(h)
+			add(wall)
+		}
 	}
 	for _, d := range m.Doors {
 		if d.Corridor < 0 || d.Corridor >= len(m.Corridors) {
@@ -213,23 +251,27 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 		if d.Room == c.B {
 			to = c.A
 		}
-		add(object{name: "door", typ: typeDoor, x: px(d.At.X), y: px(d.At.Y), w: float64(ts), h: float64(ts), props: []property{
+		dx, dy := g.corner(d.At.X, d.At.Y)
+		add(object{name: "door", typ: typeDoor, x: float64(dx), y: float64(dy), w: float64(g.tw), h: float64(g.th), props: []property{
 			intProp("room", d.Room),
 			intProp("to", to),
 			intProp("corridor", d.Corridor),
 		}})
 	}
-	add(object{name: "spawn", typ: typeSpawn, x: centre(m.Entrance.X), y: centre(m.Entrance.Y), point: true})
-	add(object{name: "goal", typ: typeGoal, x: centre(m.Goal.X), y: centre(m.Goal.Y), point: true})
+	ex, ey := g.centre(m.Entrance.X, m.Entrance.Y)
+	gx, gy := g.centre(m.Goal.X, m.Goal.Y)
+	add(object{name: "spawn", typ: typeSpawn, x: ex, y: ey, point: true})
+	add(object{name: "goal", typ: typeGoal, x: gx, y: gy, point: true})
 	for _, r := range m.Rooms {
+		ax, ay := g.centre(r.At.X, r.At.Y)
 		switch r.Role {
 		case typeKey:
-			add(object{name: r.Tag, typ: typeKey, x: centre(r.At.X), y: centre(r.At.Y), point: true, props: []property{
+			add(object{name: r.Tag, typ: typeKey, x: ax, y: ay, point: true, props: []property{
 				stringProp("key", r.Tag),
 				intProp("room", r.ID),
 			}})
 		case typeLock:
-			add(object{name: r.Tag, typ: typeLock, x: centre(r.At.X), y: centre(r.At.Y), point: true, props: []property{
+			add(object{name: r.Tag, typ: typeLock, x: ax, y: ay, point: true, props: []property{
 				stringProp("key", r.Key),
 				intProp("room", r.ID),
 			}})
@@ -237,7 +279,7 @@ func (o Options) build(m *gridmap.Map) (*tiledMap, error) {
 		if r.Entity == "" {
 			continue
 		}
-		add(object{name: r.Entity, typ: typeEntity, x: centre(r.At.X), y: centre(r.At.Y), point: true, props: []property{
+		add(object{name: r.Entity, typ: typeEntity, x: ax, y: ay, point: true, props: []property{
 			stringProp("entity", r.Entity),
 			intProp("room", r.ID),
 		}})

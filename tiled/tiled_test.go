@@ -116,8 +116,8 @@ func TestErrors(t *testing.T) {
 		{"tile size negative", Options{TileSize: -1}, sampleMap(), "tile size -1"},
 		{"tile size too large", Options{TileSize: MaxTileSize + 1}, sampleMap(), "want 1 to 1024"},
 		{"empty map", Options{}, &gridmap.Map{}, "0×0 cells"},
-		{"cells short", Options{}, bad(func(m *gridmap.Map) { m.Cells = m.Cells[1:] }), "holds 71"},
-		{"unknown kind", Options{}, bad(func(m *gridmap.Map) { m.Cells[13] = 9 }), "cell (1, 1) is of unknown kind 9"},
+		{"cells short", Options{}, bad(func(m *gridmap.Map) { m.Cells = m.Cells[1:] }), "holds 77"},
+		{"unknown kind", Options{}, bad(func(m *gridmap.Map) { m.Cells[14] = 9 }), "cell (1, 1) is of unknown kind 9"},
 		{"NaN cell size", Options{}, bad(func(m *gridmap.Map) { m.CellSize = math.NaN() }), "must be finite"},
 		{"door's corridor", Options{}, bad(func(m *gridmap.Map) { m.Doors[1].Corridor = 4 }), "door at (7, 1) names corridor 4 of 1"},
 	}

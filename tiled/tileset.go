@@ -95,26 +95,30 @@ func (ts tileset) gid(m *gridmap.Map, i int) int {
 
 // TilesetImage draws m's tileset: its tiles left to right in tile id
 // order (the six kinds, then a floor per tag), each a flat square of its
-// colour. Walkable tiles of 4 pixels and more get a one-pixel edge a shade
+// colour, or on a hexagonal map a flat hexagon (transparent around it).
+// Square walkable tiles of 4 pixels and more get a one-pixel edge a shade
 // darker on their right and bottom, so that single cells stay visible in
 // the editor; a tile's centre is always its colour.
 func (o Options) TilesetImage(m *gridmap.Map) (*image.RGBA, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	size := o.tileSize()
+	g := o.geometry(m)
 	tiles := o.tileset(m).tiles
-	img := image.NewRGBA(image.Rect(0, 0, size*len(tiles), size))
+	img := image.NewRGBA(image.Rect(0, 0, g.tw*len(tiles), g.th))
 	for i, t := range tiles {
 		c := t.color
 		edge := color.RGBA{c.R / 8 * 7, c.G / 8 * 7, c.B / 8 * 7, c.A}
-		for y := range size {
-			for x := range size {
+		for y := range g.th {
+			for x := range g.tw {
+				if !g.inside(x, y) {
+					continue // transparent around a hexagon
+				}
 				px := c
-				if t.kind.Walkable() && size >= 4 && (x == size-1 || y == size-1) {
+				if t.kind.Walkable() && !g.hex && g.tw >= 4 && (x == g.tw-1 || y == g.th-1) {
 					px = edge
 				}
-				img.SetRGBA(i*size+x, y, px)
+				img.SetRGBA(i*g.tw+x, y, px)
 			}
 		}
 	}

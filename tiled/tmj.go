@@ -14,6 +14,7 @@ import (
 type jsonMap struct {
 	CompressionLevel int           `json:"compressionlevel"`
 	Height           int           `json:"height"`
+	HexSideLength    int           `json:"hexsidelength,omitempty"`
 	Infinite         bool          `json:"infinite"`
 	Layers           []jsonLayer   `json:"layers"`
 	NextLayerID      int           `json:"nextlayerid"`
@@ -21,6 +22,8 @@ type jsonMap struct {
 	Orientation      string        `json:"orientation"`
 	Properties       []jsonProp    `json:"properties,omitempty"`
 	RenderOrder      string        `json:"renderorder"`
+	StaggerAxis      string        `json:"staggeraxis,omitempty"`
+	StaggerIndex     string        `json:"staggerindex,omitempty"`
 	TiledVersion     string        `json:"tiledversion"`
 	TileHeight       int           `json:"tileheight"`
 	Tilesets         []jsonTileset `json:"tilesets"`
@@ -123,9 +126,12 @@ func (o Options) WriteTMJ(w io.Writer, m *gridmap.Map) error {
 	j := jsonMap{
 		CompressionLevel: -1, Height: t.h, Width: t.w,
 		NextLayerID: 3, NextObjectID: len(t.objects) + 1,
-		Orientation: "orthogonal", RenderOrder: "right-down",
+		Orientation: t.geom.orientation(), RenderOrder: "right-down",
 		TiledVersion: tiledVersion, Version: formatVersion, Type: "map",
-		TileWidth: t.tile, TileHeight: t.tile,
+		TileWidth: t.geom.tw, TileHeight: t.geom.th,
+	}
+	if t.geom.hex {
+		j.HexSideLength, j.StaggerAxis, j.StaggerIndex = t.geom.side, staggerAxis, staggerIndex
 	}
 	if j.Properties, err = jsonProps(t.props); err != nil {
 		return err
@@ -133,8 +139,8 @@ func (o Options) WriteTMJ(w io.Writer, m *gridmap.Map) error {
 	n := len(t.tileset.tiles)
 	ts := jsonTileset{
 		Columns: n, FirstGID: 1, Image: o.ImageFile(),
-		ImageWidth: t.tile * n, ImageHeight: t.tile,
-		Name: o.name(), TileCount: n, TileWidth: t.tile, TileHeight: t.tile,
+		ImageWidth: t.geom.tw * n, ImageHeight: t.geom.th,
+		Name: o.name(), TileCount: n, TileWidth: t.geom.tw, TileHeight: t.geom.th,
 	}
 	for id, tl := range t.tileset.tiles {
 		ps, err := jsonProps(tl.props())

@@ -14,22 +14,26 @@ import (
 // docs/exports.md); the same structs decode them in the tests.
 
 type xmlMap struct {
-	XMLName      xml.Name       `xml:"map"`
-	Version      string         `xml:"version,attr"`
-	TiledVersion string         `xml:"tiledversion,attr"`
-	Orientation  string         `xml:"orientation,attr"`
-	RenderOrder  string         `xml:"renderorder,attr"`
-	Width        int            `xml:"width,attr"`
-	Height       int            `xml:"height,attr"`
-	TileWidth    int            `xml:"tilewidth,attr"`
-	TileHeight   int            `xml:"tileheight,attr"`
-	Infinite     int            `xml:"infinite,attr"`
-	NextLayerID  int            `xml:"nextlayerid,attr"`
-	NextObjectID int            `xml:"nextobjectid,attr"`
-	Properties   *xmlProperties `xml:"properties"`
-	Tileset      xmlTilesetRef  `xml:"tileset"`
-	Layer        xmlLayer       `xml:"layer"`
-	ObjectGroup  xmlObjectGroup `xml:"objectgroup"`
+	XMLName      xml.Name `xml:"map"`
+	Version      string   `xml:"version,attr"`
+	TiledVersion string   `xml:"tiledversion,attr"`
+	Orientation  string   `xml:"orientation,attr"`
+	RenderOrder  string   `xml:"renderorder,attr"`
+	Width        int      `xml:"width,attr"`
+	Height       int      `xml:"height,attr"`
+	TileWidth    int      `xml:"tilewidth,attr"`
+	TileHeight   int      `xml:"tileheight,attr"`
+	Infinite     int      `xml:"infinite,attr"`
+	// HexSideLength, StaggerAxis and StaggerIndex are a hexagonal map's.
+	HexSideLength int            `xml:"hexsidelength,attr,omitempty"`
+	StaggerAxis   string         `xml:"staggeraxis,attr,omitempty"`
+	StaggerIndex  string         `xml:"staggerindex,attr,omitempty"`
+	NextLayerID   int            `xml:"nextlayerid,attr"`
+	NextObjectID  int            `xml:"nextobjectid,attr"`
+	Properties    *xmlProperties `xml:"properties"`
+	Tileset       xmlTilesetRef  `xml:"tileset"`
+	Layer         xmlLayer       `xml:"layer"`
+	ObjectGroup   xmlObjectGroup `xml:"objectgroup"`
 }
 
 type xmlProperties struct {
@@ -182,15 +186,19 @@ func (o Options) WriteTMX(w io.Writer, m *gridmap.Map) error {
 	if err != nil {
 		return err
 	}
+	g := t.geom
 	x := xmlMap{
 		Version: formatVersion, TiledVersion: tiledVersion,
-		Orientation: "orthogonal", RenderOrder: "right-down",
-		Width: t.w, Height: t.h, TileWidth: t.tile, TileHeight: t.tile,
+		Orientation: g.orientation(), RenderOrder: "right-down",
+		Width: t.w, Height: t.h, TileWidth: g.tw, TileHeight: g.th,
 		NextLayerID: 3, NextObjectID: len(t.objects) + 1,
 		Properties:  xmlProps(t.props),
 		Tileset:     xmlTilesetRef{FirstGID: 1, Source: o.TilesetFile()},
 		Layer:       xmlLayer{ID: 1, Name: cellLayer, Width: t.w, Height: t.h, Data: xmlData{Encoding: "csv", CSV: csv(t.gids, t.w)}},
 		ObjectGroup: xmlObjectGroup{ID: 2, Name: objectLayer},
+	}
+	if g.hex {
+		x.HexSideLength, x.StaggerAxis, x.StaggerIndex = g.side, staggerAxis, staggerIndex
 	}
 	for _, ob := range t.objects {
 		xo := xmlObject{ID: ob.id, Name: ob.name, Type: ob.typ, X: ob.x, Y: ob.y, Width: ob.w, Height: ob.h, Properties: xmlProps(ob.props)}
@@ -215,8 +223,8 @@ func (o Options) WriteTSX(w io.Writer, m *gridmap.Map) error {
 	n := len(t.tileset.tiles)
 	x := xmlTileset{
 		Version: formatVersion, TiledVersion: tiledVersion, Name: o.name(),
-		TileWidth: t.tile, TileHeight: t.tile, TileCount: n, Columns: n,
-		Image: xmlImage{Source: o.ImageFile(), Width: t.tile * n, Height: t.tile},
+		TileWidth: t.geom.tw, TileHeight: t.geom.th, TileCount: n, Columns: n,
+		Image: xmlImage{Source: o.ImageFile(), Width: t.geom.tw * n, Height: t.geom.th},
 	}
 	for id, tl := range t.tileset.tiles {
 		x.Tiles = append(x.Tiles, xmlTile{ID: id, Properties: *xmlProps(tl.props())})

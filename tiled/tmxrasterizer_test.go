@@ -55,12 +55,13 @@ func tmxrasterizer(t *testing.T) string {
 
 // checkRendering compares Tiled's rendering of a map's tile layer with the
 // map, pixel by pixel: every pixel of cell (x, y) must be the pixel of
-// its tile in the tileset image (its room's tag's floor, or its kind's).
+// its tile in the tileset image (its room's tag's floor, or its kind's),
+// on a hexagonal map every pixel inside the cell's hexagon.
 func checkRendering(t *testing.T, name string, got *image.RGBA, m *gridmap.Map, o Options) {
 	t.Helper()
-	ts := o.tileSize()
-	if sz := got.Bounds().Size(); sz.X != m.W*ts || sz.Y != m.H*ts {
-		t.Fatalf("%s: Tiled rendered %v pixels, want %d×%d", name, sz, m.W*ts, m.H*ts)
+	g := o.geometry(m)
+	if w, h := g.size(m.W, m.H); got.Bounds().Size() != image.Pt(w, h) {
+		t.Fatalf("%s: Tiled rendered %v pixels, want %d×%d", name, got.Bounds().Size(), w, h)
 	}
 	tiles, err := o.TilesetImage(m)
 	if err != nil {
@@ -71,12 +72,16 @@ func checkRendering(t *testing.T, name string, got *image.RGBA, m *gridmap.Map, 
 	for y := range m.H {
 		for x := range m.W {
 			k, id := m.At(x, y), set.gid(m, y*m.W+x)-1
-			for py := range ts {
-				for px := range ts {
-					g, w := got.RGBAAt(x*ts+px, y*ts+py), tiles.RGBAAt(id*ts+px, py)
-					if g != w {
+			x0, y0 := g.corner(x, y)
+			for py := range g.th {
+				for px := range g.tw {
+					if !g.inside(px, py) {
+						continue
+					}
+					gp, w := got.RGBAAt(x0+px, y0+py), tiles.RGBAAt(id*g.tw+px, py)
+					if gp != w {
 						if bad++; bad <= 5 {
-							t.Errorf("%s: cell (%d, %d), a %v, pixel (%d, %d) is %v in Tiled's rendering, want %v", name, x, y, k, px, py, g, w)
+							t.Errorf("%s: cell (%d, %d), a %v, pixel (%d, %d) is %v in Tiled's rendering, want %v", name, x, y, k, px, py, gp, w)
 						}
 					}
 				}
@@ -103,6 +108,8 @@ func TestTmxrasterizer(t *testing.T) {
 		{"sample", sampleMap(), Options{}},
 		{"sample, 5 px tiles", sampleMap(), Options{TileSize: 5, Name: "small"}},
 		{"random", randomMap(rng), Options{TileSize: 8, Name: "random"}},
+		{"hex", hexSampleMap(t), Options{}},
+		{"hex, 7 px tiles", hexSampleMap(t), Options{TileSize: 7, Name: "small"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -110,7 +117,7 @@ func TestTmxrasterizer(t *testing.T) {
 			for _, path := range []string{tmx, tmj} {
 				checkRendering(t, filepath.Base(path), rasterize(t, bin, path, objectLayer), c.m, c.o)
 			}
-			if c.name == "sample" {
+			if c.name == "sample" || c.name == "hex" {
 				checkObjects(t, rasterize(t, bin, tmx, objectLayer), rasterize(t, bin, tmx), c.m, c.o)
 				checkObjects(t, rasterize(t, bin, tmj, objectLayer), rasterize(t, bin, tmj), c.m, c.o)
 			}
@@ -120,11 +127,11 @@ func TestTmxrasterizer(t *testing.T) {
 
 // checkObjects checks that the rendering with objects differs from the
 // one without near each of the sample's objects: on a room's first
-// corner, inside a door's cell, and just above a point (Tiled draws a
+// corner and each of its holes' first corners, inside a door's cell, and just above a point (Tiled draws a
 // point as a pin whose tip is the point).
 func checkObjects(t *testing.T, cells, all *image.RGBA, m *gridmap.Map, o Options) {
 	t.Helper()
-	ts := o.tileSize()
+	g := o.geometry(m)
 	drawn := func(what string, r image.Rectangle) {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
@@ -135,16 +142,22 @@ func checkObjects(t *testing.T, cells, all *image.RGBA, m *gridmap.Map, o Option
 		}
 		t.Errorf("Tiled draws nothing for the %s in %v", what, r)
 	}
-	near := func(x, y, d int) image.Rectangle { return image.Rect(x-d, y-d, x+d+1, y+d+1) }
-	for _, r := range m.Rooms {
-		drawn("room "+r.Label, near(r.Outline[0].X*ts, r.Outline[0].Y*ts, 1))
+	near := func(p [2]int, d int) image.Rectangle { return image.Rect(p[0]-d, p[1]-d, p[0]+d+1, p[1]+d+1) }
+	for o, r := range m.Rooms {
+		outer, holes := g.outlines(m, int32(o), r)
+		drawn("room "+r.Label, near(outer[0], 1))
+		for _, h := range holes {
+			drawn("wall island of room "+r.Label, near(h[0], 1))
+		}
 	}
 	for _, d := range m.Doors {
-		drawn("door", image.Rect(d.At.X*ts, d.At.Y*ts, (d.At.X+1)*ts, (d.At.Y+1)*ts))
+		x, y := g.corner(d.At.X, d.At.Y)
+		drawn("door", image.Rect(x, y, x+g.tw, y+g.th))
 	}
 	above := func(p gridmap.Point) image.Rectangle {
-		x, y := p.X*ts+ts/2, p.Y*ts+ts/2
-		return image.Rect(x-2, y-ts, x+3, y)
+		cx, cy := g.centre(p.X, p.Y)
+		x, y := int(cx), int(cy)
+		return image.Rect(x-2, y-g.th, x+3, y)
 	}
 	drawn("spawn", above(m.Entrance))
 	drawn("goal", above(m.Goal))

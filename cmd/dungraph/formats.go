@@ -98,11 +98,11 @@ type exportFlags struct {
 
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; hex tiles: half the ruleset's rooms.margin)")
+	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; on hexes the distance between neighbouring centres)")
 	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", gridmap.MaxCorridorWidth))
 	fl.StringVar(&f.shape, "room-shape", "rect", "map, tmx, tmj, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
-	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and square tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
-	fl.StringVar(&f.tiles, "tiles", "square", "tiles: the `lattice`, square or hex (flat hexes in axial coordinates)")
+	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
+	fl.StringVar(&f.tiles, "tiles", "square", "map, tmx, tmj and tiles: the `lattice`, square or hex (pointy-top hexagons, odd rows half a cell right; hex tiles in axial coordinates); text levels are square")
 	fl.StringVar(&f.goal, "goal-char", "G", "text: the goal's `character`")
 	fl.IntVar(&f.tileSize, "tile-size", tiled.DefaultTileSize, fmt.Sprintf("tmx and tmj: the tiles' width and height in `pixels`, 1 to %d", tiled.MaxTileSize))
 	cmd.RegisterFlagCompletionFunc("tiles", cobra.FixedCompletions([]string{"square", "hex"}, cobra.ShellCompDirectiveNoFileComp))
