@@ -23,6 +23,7 @@ import (
 
 	"github.com/dungraph/dungraph/internal/atomicfile"
 	"github.com/dungraph/dungraph/internal/runfiles"
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // File is one output file of a seed, stored as DIR/<seed>/<Name>. Name
@@ -357,7 +358,9 @@ func diffParams(old, cur json.RawMessage, all bool) ([]string, error) {
 			continue
 		}
 		if sa, sb := show(va, oka), show(vb, okb); sa != sb {
-			out = append(out, fmt.Sprintf("  %s: %s (this run: %s)", k, sa, sb))
+			// A hand-edited batch file may hold any character: the
+			// message escapes control characters like every output.
+			out = append(out, fmt.Sprintf("  %s: %s (this run: %s)", textsafe.Escape(k), textsafe.Escape(sa), textsafe.Escape(sb)))
 		}
 	}
 	return out, nil

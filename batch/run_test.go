@@ -449,6 +449,19 @@ func TestFormatsChanged(t *testing.T) {
 	}
 }
 
+// The message about changed parameters escapes control characters of a
+// batch file's keys and values (a hand-edited file may hold any).
+func TestParamsChangedEscaped(t *testing.T) {
+	seeds := mustSeeds(t, "1..2")
+	dir := t.TempDir()
+	run(t, dir, seeds, nil, Options{Params: json.RawMessage("{\"k\\u001b\": \"v\u202e\"}")})
+	_, err := Run(context.Background(), dir, seeds, (&fake{}).newWorker, Options{Params: json.RawMessage(`{"k\u001b": "w"}`)})
+	msg := fmt.Sprint(err)
+	if !errors.Is(err, ErrParamsChanged) || strings.ContainsAny(msg, "\x1b\u202e") || !strings.Contains(msg, `  k\x1b: "v\u202e" (this run: "w")`) {
+		t.Errorf("message %q: want the key and value escaped", msg)
+	}
+}
+
 // TestBadGenerator: a generator that breaks the rules of File or Result
 // stops the run with an error naming the seed; a panic fails the seed.
 func TestBadGenerator(t *testing.T) {

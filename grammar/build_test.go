@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/internal/ctxtest"
 )
 
 func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x64756e67)) }
@@ -314,20 +316,6 @@ func TestDrawUniform(t *testing.T) {
 	}
 }
 
-// countdown is a context whose Err turns to Canceled on its n-th call: a
-// cancellation that lands wherever the build happens to poll.
-type countdown struct {
-	context.Context
-	n int
-}
-
-func (c *countdown) Err() error {
-	if c.n--; c.n <= 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestBuildContext checks that a context stops a build, also when it is
 // done in the middle of a step (while the match index is updated or
 // candidates are checked), and that a live context changes nothing.
@@ -347,7 +335,7 @@ func TestBuildContext(t *testing.T) {
 		}
 		// Polls come once per pollEvery calls of stopped, and there are
 		// many per step: a countdown of 2 lands in the first steps.
-		ctx := &countdown{Context: context.Background(), n: 2}
+		ctx := ctxtest.New(2, context.Canceled)
 		o.Context = ctx
 		got, err = gr.Build(o, rng(seed))
 		if !errors.Is(err, context.Canceled) {

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -122,6 +123,31 @@ type checker struct {
 	out  Problems
 	rule int
 	name string
+	// ctx stops the check (CompileContext); err is its error once done,
+	// and steps counts the work between two looks (tick).
+	ctx   context.Context
+	err   error
+	steps int
+}
+
+// tick counts a step of the check, a vertex or an edge, and looks at the
+// context every 4,096 steps; it reports whether the check is stopped.
+func (c *checker) tick() bool {
+	if c.steps++; c.steps%4096 == 0 {
+		c.stopped()
+	}
+	return c.err != nil
+}
+
+// stopped returns, wrapped, the error of the checker's context once it is
+// done.
+func (c *checker) stopped() error {
+	if c.err == nil && c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			c.err = fmt.Errorf("grammar: compiling stopped at rule %d: %w", c.rule, err)
+		}
+	}
+	return c.err
 }
 
 func (c *checker) add(p *Problem, format string, args ...any) {
@@ -222,6 +248,9 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 	}
 	sIdx = make(map[string]int, len(sv))
 	for i, v := range sv {
+		if c.tick() {
+			return pIdx, sIdx, false
+		}
 		if v.ID == "" {
 			c.add(c.at(SubstituteSide, i, "", "id"), "the vertex has no id")
 		} else if _, dup := sIdx[v.ID]; dup {
@@ -258,6 +287,9 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 		patternRooms = patternRooms || !v.Cosmetic
 	}
 	for i, v := range sv {
+		if c.tick() {
+			return pIdx, sIdx, false
+		}
 		j, mapped := pIdx[v.ID]
 		switch {
 		case mapped && !start && v.Cosmetic != pv[j].Cosmetic:
@@ -302,7 +334,7 @@ func (c *checker) checkRule(r *Rule) (pIdx, sIdx map[string]int, ok bool) {
 			graphOK = false
 		}
 	}
-	if graphOK {
+	if graphOK && c.stopped() == nil {
 		c.checkConnected(r, pIdx, sIdx)
 	}
 	return pIdx, sIdx, len(c.out) == before
@@ -369,6 +401,9 @@ func (c *checker) checkScale(pv []PatternVertex, sv []SubstituteVertex) {
 func (c *checker) checkEdges(side Side, idx map[string]int, edges [][2]string) {
 	seen := make(map[[2]int]bool)
 	for i, e := range edges {
+		if c.tick() {
+			return
+		}
 		a, b := e[0], e[1]
 		ia, oka := idx[a]
 		ib, okb := idx[b]
@@ -411,16 +446,26 @@ func (c *checker) checkConnected(r *Rule, pIdx, sIdx map[string]int) {
 		sg.edges = append(sg.edges, [3]int{sIdx[e.A], sIdx[e.B], b2i(e.Cosmetic)})
 	}
 	for _, s := range []sideGraph{pg, sg} {
+		if c.stopped() != nil {
+			return
+		}
 		g := &Graph{}
 		for i := 0; i < s.n; i++ {
+			if c.tick() {
+				return
+			}
 			g.AddVertex(Vertex{Cosmetic: s.cosm(i)})
 		}
 		for _, e := range s.edges {
+			if c.tick() {
+				return
+			}
 			g.addEdge(Edge{A: e[0], B: e[1], Cosmetic: e[2] == 1})
 		}
 		p := newProblem()
 		p.Side = s.side
 		switch {
+		case c.stopped() != nil:
 		case !g.Connected(true):
 			c.add(p, "the %s is not connected: every vertex must be reachable from every other", s.side)
 		case !g.Connected(false):

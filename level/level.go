@@ -425,7 +425,10 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	roles := Roles(rs)
 	rg := RouteGraph(g)
-	rt, err := route.Find(rg, roles)
+	rt, err := route.FindContext(ctx, rg, roles)
+	if ctx.Err() != nil {
+		return nil, "", 0, ctx.Err()
+	}
 	if err != nil {
 		// The build keeps the rooms connected, so this is not expected;
 		// should it happen, the attempt fails rather than ship the level.

@@ -2,6 +2,7 @@ package levelfile
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,10 +27,32 @@ import (
 // can be judged then.
 // A document larger than MaxFileSize is refused unread.
 func ReadJSON(r io.Reader) (*Document, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("levelfile: reading JSON: %w", err)
+	return ReadJSONContext(context.Background(), r)
+}
+
+// readChunk is how much ReadJSONContext reads between two looks at its
+// context.
+const readChunk = 1 << 20
+
+// ReadJSONContext is ReadJSON stopped by ctx: it looks at ctx between
+// chunks of a MiB read and before parsing, and returns ctx's error,
+// wrapped, once ctx is done. A read that blocks is not interrupted.
+func ReadJSONContext(ctx context.Context, r io.Reader) (*Document, error) {
+	lr := io.LimitReader(r, MaxFileSize+1)
+	var buf bytes.Buffer
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("levelfile: reading stopped: %w", err)
+		}
+		n, err := buf.ReadFrom(io.LimitReader(lr, readChunk))
+		if err != nil {
+			return nil, fmt.Errorf("levelfile: reading JSON: %w", err)
+		}
+		if n == 0 {
+			break
+		}
 	}
+	data := buf.Bytes()
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("levelfile: the level file is larger than %d MiB, the most a level file may be (a level of 5,000 rooms is about 7 MB); it is not a level dungraph wrote: %w", MaxFileSize>>20, ErrTooLarge)
 	}

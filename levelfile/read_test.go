@@ -1,6 +1,7 @@
 package levelfile
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
@@ -204,4 +205,40 @@ func (spaces) Read(b []byte) (int, error) {
 		b[i] = ' '
 	}
 	return len(b), nil
+}
+
+// countingReader counts the bytes read through it and cancels its context
+// once it has passed at.
+type countingReader struct {
+	r      io.Reader
+	n, at  int64
+	cancel context.CancelFunc
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if c.n += int64(n); c.n >= c.at {
+		c.cancel()
+	}
+	return n, err
+}
+
+// A context done while the file is read stops the read within a chunk,
+// with an error wrapping the context's; a live context reads as ReadJSON.
+func TestReadJSONContext(t *testing.T) {
+	data := mustJSON(t, tinyDoc())
+	doc, err := ReadJSONContext(context.Background(), strings.NewReader(string(data)))
+	if err != nil || doc.Seed != tinyDoc().Seed {
+		t.Fatalf("ReadJSONContext of a level: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &countingReader{r: io.LimitReader(spaces{}, MaxFileSize), at: 3 * readChunk, cancel: cancel}
+	_, err = ReadJSONContext(ctx, r)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("ReadJSONContext cancelled mid-read: %v", err)
+	}
+	if r.n > r.at+readChunk {
+		t.Errorf("cancelled after %d bytes, the read went on to %d", r.at, r.n)
+	}
 }

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -95,10 +96,25 @@ func (r *Route) MaxDepth() int {
 // float64, or when some room cannot be reached from the entrance: a level
 // the generator produced has none of these.
 func Find(g *Graph, roles Roles) (*Route, error) {
+	return FindContext(context.Background(), g, roles)
+}
+
+// findPoll is how many rooms the searches of FindContext expand between
+// two looks at the context: a few milliseconds of work.
+const findPoll = 4096
+
+// FindContext is Find stopped by ctx: it looks at ctx between its passes
+// and every findPoll rooms its breadth-first search and Dijkstra expand,
+// and returns ctx's error, wrapped, once ctx is done.
+func FindContext(ctx context.Context, g *Graph, roles Roles) (*Route, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
 	v := NewWalkable(g)
+	v.ctx = ctx
+	if err := v.stopped(); err != nil {
+		return nil, err
+	}
 	if len(v.rooms) == 0 {
 		return nil, errors.New("route: the level has no room")
 	}
@@ -121,6 +137,9 @@ func Find(g *Graph, roles Roles) (*Route, error) {
 		r.Depth[node.ID()] = d
 		return false
 	})
+	if err := v.stopped(); err != nil {
+		return nil, err
+	}
 	var unreached []int64
 	for _, id := range v.rooms {
 		if r.Depth[id] < 0 {
@@ -139,6 +158,9 @@ func Find(g *Graph, roles Roles) (*Route, error) {
 		}
 	}
 	sp := path.DijkstraFrom(simple.Node(r.Entrance), v)
+	if err := v.stopped(); err != nil {
+		return nil, err
+	}
 	for _, id := range v.rooms {
 		r.Distance[id] = sp.WeightTo(id)
 	}
@@ -167,6 +189,22 @@ type Walkable struct {
 	g     *Graph
 	rooms []int64   // ascending
 	adj   [][]int64 // by vertex id, ascending; nil for cosmetic vertices
+	// ctx (FindContext; nil: none) is looked at every findPoll calls of
+	// From; once it is done, err holds its error and From returns no
+	// neighbours, so that a search under way ends at once.
+	ctx   context.Context
+	err   error
+	steps int
+}
+
+// stopped returns, wrapped, the error of v's context once it is done.
+func (v *Walkable) stopped() error {
+	if v.err == nil && v.ctx != nil {
+		if err := v.ctx.Err(); err != nil {
+			v.err = fmt.Errorf("route: stopped: %w", err)
+		}
+	}
+	return v.err
 }
 
 var (
@@ -267,7 +305,12 @@ func (v *Walkable) Node(id int64) graph.Node {
 func (v *Walkable) Nodes() graph.Nodes { return nodes(v.rooms) }
 
 func (v *Walkable) From(id int64) graph.Nodes {
-	if !v.isRoom(id) {
+	if v.ctx != nil {
+		if v.steps++; v.steps%findPoll == 0 {
+			v.stopped()
+		}
+	}
+	if !v.isRoom(id) || v.err != nil {
 		return graph.Empty
 	}
 	return nodes(v.adj[id])

@@ -21,7 +21,11 @@ import (
 func (d *decoder) crossingSubstitutes(rules []grammar.Rule, index []int) {
 	for i, r := range rules {
 		es := r.Substitute.Edges
-		for k, f := range firstCrossings(r.Substitute) {
+		first := firstCrossings(r.Substitute, d.stopped)
+		if d.stopped() != nil {
+			return
+		}
+		for k, f := range first {
 			if f < 0 {
 				continue
 			}
@@ -35,14 +39,30 @@ func (d *decoder) crossingSubstitutes(rules []grammar.Rule, index []int) {
 	}
 }
 
+// crossingPoll is how many vertices, corridors or pairs of corridors
+// firstCrossings looks at between two looks at the context: under a
+// millisecond's work.
+const crossingPoll = 1 << 14
+
 // firstCrossings returns, for each edge k of s, the lowest index f < k of
 // an edge that crosses or touches it away from a shared end, or -1. The
 // pairs are found by a sweep over the edges' x extents, so a substitute of
 // thousands of corridors (a start rule that lays out a whole level) costs
 // about as many tests as pairs that overlap, not every pair.
-func firstCrossings(s grammar.Substitute) []int {
+//
+// stopped (the load's context) is called every crossingPoll vertices,
+// edges or pairs looked at and before the sort; once it returns an error
+// the sweep ends and the result is incomplete.
+func firstCrossings(s grammar.Substitute, stopped func() error) []int {
+	first := make([]int, len(s.Edges))
+	for i := range first {
+		first[i] = -1
+	}
 	pos := make(map[string]r2.Vec, len(s.Vertices))
-	for _, v := range s.Vertices {
+	for i, v := range s.Vertices {
+		if i%crossingPoll == crossingPoll-1 && stopped() != nil {
+			return first
+		}
 		pos[v.ID] = v.Pos
 	}
 	type seg struct {
@@ -53,6 +73,9 @@ func firstCrossings(s grammar.Substitute) []int {
 	}
 	segs := make([]seg, 0, len(s.Edges))
 	for k, e := range s.Edges {
+		if k%crossingPoll == crossingPoll-1 && stopped() != nil {
+			return first
+		}
 		if e.Cosmetic {
 			continue
 		}
@@ -61,17 +84,20 @@ func firstCrossings(s grammar.Substitute) []int {
 			lo: r2.Vec{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, hi: r2.Vec{X: max(a.X, b.X), Y: max(a.Y, b.Y)},
 			endA: e.A, endB: e.B})
 	}
+	if stopped() != nil {
+		return first
+	}
 	slices.SortFunc(segs, func(p, q seg) int {
 		return cmp.Or(cmp.Compare(p.lo.X, q.lo.X), cmp.Compare(p.k, q.k))
 	})
-	first := make([]int, len(s.Edges))
-	for i := range first {
-		first[i] = -1
-	}
+	pairs := 0
 	for i, p := range segs {
 		for _, q := range segs[i+1:] {
 			if q.lo.X > p.hi.X {
 				break
+			}
+			if pairs++; pairs%crossingPoll == 0 && stopped() != nil {
+				return first
 			}
 			if q.lo.Y > p.hi.Y || p.lo.Y > q.hi.Y ||
 				p.endA == q.endA || p.endA == q.endB || p.endB == q.endA || p.endB == q.endB {

@@ -108,8 +108,10 @@ func TestFirstCrossingsAgainstAllPairs(t *testing.T) {
 				}
 			}
 		}
-		if got := firstCrossings(s); !slices.Equal(got, want) {
+		if got := firstCrossings(s, noStop); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: %+v: got %v, want %v", trial, s, got, want)
 		}
 	}
 }
+
+func noStop() error { return nil }

@@ -36,11 +36,21 @@ type decoder struct {
 	// dropped.
 	failed []keyPath
 	// ctx is the Loader's context (nil: none), looked at every 1,024
-	// array elements decoded (elements counts them); done is its error
-	// once it is done.
+	// elements of work (elements counts them, tick looks); done is its
+	// error once it is done.
 	ctx      context.Context
 	elements int
 	done     error
+}
+
+// tick counts an element of work (an array element decoded, a vertex or
+// an edge converted) and looks at the context every 1,024; it reports
+// whether the load is stopped.
+func (d *decoder) tick() bool {
+	if d.elements++; d.elements%1024 == 0 {
+		d.stopped()
+	}
+	return d.done != nil
 }
 
 // stopped returns the context's error once it is done.
@@ -159,7 +169,7 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Vals), len(n.Vals))
 		for i, e := range n.Vals {
-			if d.elements++; d.elements%1024 == 0 && d.stopped() != nil {
+			if d.tick() {
 				break // Load returns the context's error
 			}
 			d.decode(e, s.Index(i), p.with(i))

@@ -14,10 +14,12 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/internal/ctxtest"
 	"github.com/dungraph/dungraph/internal/hostile"
 	"github.com/dungraph/dungraph/params"
 )
@@ -312,48 +314,51 @@ func TestFileSizeLimit(t *testing.T) {
 	}
 }
 
-// countdown is a context whose Err turns to Canceled on its n-th call.
-type countdown struct {
-	context.Context
-	n, calls int
-}
-
-func (c *countdown) Err() error {
-	if c.calls++; c.calls >= c.n {
-		return context.Canceled
-	}
-	return nil
-}
-
 // The loader's context stops a load in each stage it polls: the first poll
 // that finds it done ends the load, with an error wrapping the context's
-// and naming the file. A grid of 2,000 rooms (234 KB) is polled 26 times:
-// every 4,096 TOML values parsed, every 1,024 array elements decoded, and
-// once between each of the later stages. A live context changes nothing.
+// and naming the file. A grid of 2,000 rooms (234 KB) is polled 68 times:
+// every 4,096 TOML values parsed, every 1,024 array elements decoded or
+// vertices and edges converted, inside compiling (TestCompileContext in
+// grammar looks at each of those polls), between the later stages and
+// every 16,384 pairs of corridors of the crossing check, which are the
+// last polls. A live context changes nothing.
 func TestLoadContext(t *testing.T) {
 	src := []byte(hostile.Grid(2000))
 	want, err := Load("grid.toml", src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := &countdown{Context: context.Background(), n: math.MaxInt}
+	live := ctxtest.New(math.MaxInt, context.Canceled)
 	got, err := Loader{Context: live}.Load("grid.toml", src)
 	if err != nil || !reflect.DeepEqual(got.Rules, want.Rules) {
 		t.Fatalf("a live context changed the load: %v", err)
 	}
-	polls := live.calls
+	polls := live.Calls
 	if polls < 10 {
 		t.Errorf("the load polled its context %d times, want one per 4,096 values parsed and per 1,024 elements decoded", polls)
 	}
 	t.Logf("%d polls in a load of %d bytes", polls, len(src))
-	for _, n := range []int{1, 2, polls / 4, polls / 2, polls - 1, polls} {
-		ctx := &countdown{Context: context.Background(), n: n}
+	for _, n := range []int{1, 2, polls / 4, polls / 2, 3 * polls / 4, polls - 8, polls - 4, polls - 2, polls - 1, polls} {
+		ctx := ctxtest.New(n, context.Canceled)
 		_, err := Loader{Context: ctx}.Load("grid.toml", src)
 		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "grid.toml") {
 			t.Fatalf("cancelled at poll %d of %d: %v", n, polls, err)
 		}
-		if ctx.calls != n {
-			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.calls)
+		if ctx.Calls != n {
+			t.Errorf("cancelled at poll %d of %d, the load went on to poll %d times", n, polls, ctx.Calls)
 		}
+	}
+}
+
+// A deadline that has passed stops the load at its first look, with an
+// error wrapping context.DeadlineExceeded, so that a caller can tell a
+// budget that ran out from a ruleset with problems.
+func TestLoadDeadline(t *testing.T) {
+	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	_, err := Loader{Context: ctx}.Load("grid.toml", []byte(hostile.Grid(2000)))
+	var list ErrorList
+	if !errors.Is(err, context.DeadlineExceeded) || errors.As(err, &list) || !strings.Contains(err.Error(), "grid.toml: loading stopped") {
+		t.Fatalf("load under a passed deadline: %v", err)
 	}
 }

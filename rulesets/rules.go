@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"context"
 	"errors"
 	"slices"
 
@@ -102,12 +103,18 @@ func (d *decoder) definition(f *file) grammar.Definition {
 			gr.Pattern.Edges = append(gr.Pattern.Edges, grammar.PatternEdge{A: a, B: b, Cosmetic: e.Cosmetic})
 		}
 		for j, v := range r.Substitute.Vertices {
+			if d.tick() {
+				return def // Load returns the context's error
+			}
 			vp := p.with("substitute", "vertices", j)
 			gr.Substitute.Vertices = append(gr.Substitute.Vertices, grammar.SubstituteVertex{
 				ID: v.ID, Tag: v.Tag, Cosmetic: v.Cosmetic, Pos: d.position(v.At, vp, true),
 			})
 		}
 		for j, e := range r.Substitute.Edges {
+			if d.tick() {
+				return def
+			}
 			a, b := d.between(e.Between, p.with("substitute", "edges", j))
 			gr.Substitute.Edges = append(gr.Substitute.Edges, grammar.SubstituteEdge{
 				A: a, B: b, Cosmetic: e.Cosmetic, Subdivide: e.Subdivide, LengthFactor: e.LengthFactor,
@@ -161,9 +168,26 @@ func (d *decoder) between(ends []string, ep keyPath) (a, b string) {
 // they are about. A problem about a value the loader already reported is
 // dropped: it would say the same thing twice.
 func (d *decoder) compile(def grammar.Definition) *grammar.Grammar {
-	g, err := grammar.Compile(def)
+	if d.stopped() != nil {
+		return nil
+	}
+	ctx := d.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	g, err := grammar.CompileContext(ctx, def)
 	if err == nil {
 		return g
+	}
+	switch {
+	// Load reports the context's error; asking the context again would
+	// be a poll past the one that found it done.
+	case errors.Is(err, context.Canceled):
+		d.done = context.Canceled
+		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		d.done = context.DeadlineExceeded
+		return nil
 	}
 	var ps grammar.Problems
 	if !errors.As(err, &ps) {

@@ -98,7 +98,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			if err != nil {
 				return err
 			}
-			rs, err := rf.load(a)
+			rs, err := rf.loadWithin(a, timeout)
 			if err != nil {
 				return err
 			}
@@ -181,7 +181,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 	fl.IntVar(&workers, "workers", 0, "levels generated at once (default: the number of cores)")
 	fl.StringVar(&shardFlag, "shard", "", "generate shard `I/N` of the seeds (I from 0); default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
-	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget (0: none); a level past it is a failed seed")
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget, and loading the ruleset's (0: none); a level past it is a failed seed")
 	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
 	of.register(cmd)

@@ -87,7 +87,8 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			if err != nil {
 				return err
 			}
-			rs, err := rf.load(a)
+			loadStart := time.Now()
+			rs, err := rf.loadWithin(a, timeout)
 			if err != nil {
 				return err
 			}
@@ -97,13 +98,13 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 
 			start := time.Now()
-			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: timeout, MaxHeap: maxMemory << 20})
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: remaining(timeout, loadStart), MaxHeap: maxMemory << 20})
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
 					return interrupted(fmt.Errorf("interrupted"))
 				}
-				return failed(err)
+				return failed(wholeBudget(err, timeout))
 			}
 			a.trace(lv)
 			a.debugf("generated in %v, attempts: %d", elapsed.Round(time.Millisecond), lv.Metrics.Attempts)
@@ -131,7 +132,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
 	formatFlag(cmd, &formats, []string{"png", "json"})
-	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the level's time budget, all attempts together (0: none); past it generation fails naming the stage that ran out")
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the time budget of the whole run, loading the ruleset and all attempts together (0: none); past it generation fails naming the stage that ran out")
 	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
@@ -148,6 +149,27 @@ const defaultMaxMemory = 2048
 // memoryFlag registers --max-memory.
 func memoryFlag(fl *pflag.FlagSet, mib *uint64) {
 	fl.Uint64Var(mib, "max-memory", defaultMaxMemory, "the memory budget in `MiB`, the live heap of the whole process (0: none); past it a level fails naming the stage")
+}
+
+// remaining is what is left at this moment of a time budget (0: none)
+// that started at start: at least a nanosecond, so that a budget spent
+// by loading is not taken for none.
+func remaining(budget time.Duration, start time.Time) time.Duration {
+	if budget <= 0 {
+		return 0
+	}
+	return max(budget-time.Since(start), time.Nanosecond)
+}
+
+// wholeBudget makes a level.TimeoutError from a generation given what
+// remained of --timeout after loading name the whole budget, the one the
+// user set, which its message and its suggestion then scale.
+func wholeBudget(err error, budget time.Duration) error {
+	var te *level.TimeoutError
+	if errors.As(err, &te) {
+		te.Budget = budget
+	}
+	return err
 }
 
 // defaultTimeout is --timeout's default: far above any bundled ruleset's

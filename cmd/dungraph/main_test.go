@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/dungraph/dungraph/internal/hostile"
 )
 
 // TestMain lets the test binary run as the dungraph command, so that the
@@ -51,8 +53,9 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":   cmdExits,
-			"sigterm": cmdSigterm,
+			"exits":        cmdExits,
+			"sigterm":      cmdSigterm,
+			"hostile-grid": cmdHostileGrid,
 		},
 	})
 }
@@ -79,6 +82,21 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit code %d, want %d", got, want)
+	}
+}
+
+// cmdHostileGrid writes hostile.Grid(N) to FILE: a ruleset whose start
+// rule substitutes a grid of N rooms, as large as a test needs.
+func cmdHostileGrid(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: hostile-grid N FILE")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("hostile-grid: bad N %q", args[0])
+	}
+	if err := os.WriteFile(ts.MkAbs(args[1]), []byte(hostile.Grid(n)), 0o644); err != nil {
+		ts.Fatalf("hostile-grid: %v", err)
 	}
 }
 

@@ -49,7 +49,7 @@ ruleset file needs --ruleset FILE. --set applies further overrides, such as
 build.max_valence.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			doc, _, err := a.readLevel(host)
+			doc, _, err := a.readLevel(cmd.Context(), host)
 			if err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -58,7 +59,7 @@ rule application (default level.gif).`,
 			if animate && cmd.Flags().Changed("format") {
 				return cmdLinef("--animate writes a GIF: leave out --format")
 			}
-			doc, raw, err := a.readLevel(args[0])
+			doc, raw, err := a.readLevel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -117,17 +118,28 @@ rule application (default level.gif).`,
 	return cmd
 }
 
-// readLevel reads a level file written by generate. Failing to read or
-// decode it is exit code 2, unreadable input; each problem is printed as
+// readLevel reads a level file written by generate, and returns it with
+// its bytes; ctx (a signal) stops the read. Failing to read or decode it
+// is exit code 2, unreadable input; each problem is printed as
 // file:line:col: path: msg.
-func (a *app) readLevel(path string) (*levelfile.Document, []byte, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, usageErr(err)
-	}
-	doc, err := levelfile.ReadJSON(bytes.NewReader(raw))
+func (a *app) readLevel(ctx context.Context, path string) (*levelfile.Document, []byte, error) {
+	var raw bytes.Buffer
+	var open error
+	doc, err := until(ctx, func() (*levelfile.Document, error) {
+		f, err := os.Open(path) // blocks for a FIFO until a writer opens it
+		if err != nil {
+			open = err
+			return nil, err
+		}
+		defer f.Close()
+		return levelfile.ReadJSONContext(ctx, io.TeeReader(f, &raw))
+	})
 	var list levelfile.ErrorList
 	switch {
+	case errors.Is(err, context.Canceled):
+		return nil, nil, interrupted(fmt.Errorf("interrupted"))
+	case open != nil:
+		return nil, nil, usageErr(open)
 	case errors.As(err, &list):
 		for _, e := range list {
 			// The file's name takes the place of the package's.
@@ -139,5 +151,5 @@ func (a *app) readLevel(path string) (*levelfile.Document, []byte, error) {
 	case err != nil:
 		return nil, nil, usageErr(fmt.Errorf("%s: %w", path, err))
 	}
-	return doc, raw, nil
+	return doc, raw.Bytes(), nil
 }

@@ -7,9 +7,11 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/rulesets"
 )
 
@@ -108,9 +110,28 @@ func isFile(name string) bool {
 // load loads the chosen ruleset with the overrides. Problems with the
 // ruleset are printed with their source lines; every error is exit code 2.
 func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
+	return f.loadWithin(a, 0)
+}
+
+// errLoadBudget is the cause of loadWithin's deadline.
+var errLoadBudget = errors.New("the time budget ran out while loading")
+
+// loadWithin is load under the time budget of --timeout (0: none): the
+// loader stops at its next look at its context once budget has passed,
+// and the command does not wait for it (until). A budget that runs out
+// is exit code 1, like one that runs out while generating.
+func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Ruleset, error) {
 	var l rulesets.Loader
 	if f.cmd != nil {
 		l.Context = f.cmd.Context()
+	}
+	if budget > 0 {
+		if l.Context == nil {
+			l.Context = context.Background()
+		}
+		var cancel context.CancelFunc
+		l.Context, cancel = context.WithTimeoutCause(l.Context, budget, errLoadBudget)
+		defer cancel()
 	}
 	for _, s := range f.sets {
 		o, err := rulesets.ParseOverride(s)
@@ -119,12 +140,16 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 		}
 		l.Overrides = append(l.Overrides, o)
 	}
-	rs, err := loadUntil(l.Context, func() (*rulesets.Ruleset, error) {
+	rs, err := until(l.Context, func() (*rulesets.Ruleset, error) {
 		if !f.bundledOnly && isFile(f.ruleset) {
 			return l.LoadFile(f.ruleset)
 		}
 		return l.Bundled(f.ruleset)
 	})
+	if errors.Is(err, context.DeadlineExceeded) && errors.Is(context.Cause(l.Context), errLoadBudget) {
+		return nil, failed(fmt.Errorf("the time budget of %v ran out while loading the ruleset %s (parsing, checking and compiling it): raise --timeout, or split the ruleset's largest rules",
+			budget, textsafe.Escape(f.ruleset)))
+	}
 	if errors.Is(err, context.Canceled) {
 		return nil, interrupted(fmt.Errorf("interrupted"))
 	}
@@ -144,29 +169,31 @@ func (f *rulesetFlags) load(a *app) (*rulesets.Ruleset, error) {
 	return rs, nil
 }
 
-// loadUntil returns what load (a ruleset load under ctx) returns, or ctx's
-// error as soon as ctx is done. The loader looks at its context while it
-// parses and decodes and between its later stages, which take seconds for
-// the largest files; a command does not wait for them, since it exits once
-// interrupted and the load ends with the process.
-func loadUntil(ctx context.Context, load func() (*rulesets.Ruleset, error)) (*rulesets.Ruleset, error) {
+// until returns what work returns, or ctx's error as soon as ctx is
+// done. Loading a ruleset looks at its context while it parses, decodes
+// and compiles, and reading a level file between chunks, but neither
+// within every step (a level file's parse, a blocked read); a command does
+// not wait for them, since it exits once interrupted and the work ends
+// with the process.
+func until[T any](ctx context.Context, work func() (T, error)) (T, error) {
 	if ctx == nil {
-		return load()
+		return work()
 	}
 	type result struct {
-		rs  *rulesets.Ruleset
+		v   T
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		rs, err := load()
-		done <- result{rs, err}
+		v, err := work()
+		done <- result{v, err}
 	}()
 	select {
 	case r := <-done:
-		return r.rs, r.err
+		return r.v, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }
 

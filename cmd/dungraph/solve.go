@@ -30,7 +30,7 @@ file cannot be read.`,
 			return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			doc, _, err := a.readLevel(args[0])
+			doc, _, err := a.readLevel(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}

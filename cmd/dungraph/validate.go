@@ -52,7 +52,7 @@ warning is present and true for a warning).`,
 			code := exitOK
 			for _, file := range files {
 				ctx := cmd.Context()
-				rs, err := loadUntil(ctx, func() (*rulesets.Ruleset, error) {
+				rs, err := until(ctx, func() (*rulesets.Ruleset, error) {
 					return rulesets.Loader{Context: ctx}.LoadFile(file)
 				})
 				if errors.Is(err, context.Canceled) {
