@@ -4,7 +4,7 @@ GO ?= go
 PKGS := ./...
 OUT ?= out
 
-.PHONY: run test test-maps test-cross bench lint install fuzz build fmt-check docs-image
+.PHONY: run test test-race test-maps test-cross bench lint install fuzz build fmt-check docs-image
 
 build:
 	$(GO) build $(PKGS)
@@ -18,7 +18,7 @@ run: build
 
 # The packages whose code or tests start goroutines (go statements,
 # t.Parallel, sync and sync/atomic: grep -lE 'go func|t\.Parallel|sync\.'),
-# tested again under the race detector. That run is -short: it keeps every
+# tested again under the race detector by make test-race. That run is -short: it keeps every
 # test that starts goroutines and cuts the sweeps that repeat one-goroutine
 # work over more seeds, which the plain run does in full.
 RACE_PKGS := ./batch ./cmd/... ./level ./levelbatch ./render ./rulesets ./serve ./stats ./tune
@@ -26,6 +26,12 @@ RACE_PKGS := ./batch ./cmd/... ./level ./levelbatch ./render ./rulesets ./serve 
 test: fmt-check
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 $(PKGS)
+
+# The race detector over RACE_PKGS; CI (.ci/run) runs it after make test. It
+# is its own target because the race build of every dependency costs as much
+# as the plain build again: on an empty build cache the two together take
+# make test past five minutes on two cores.
+test-race:
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
 
 # The map stage's proof on seeds 1-200 of every bundled ruleset, on squares

@@ -219,7 +219,10 @@ func (d *drawing) step() (total, largest float64, starved bool) {
 	maxMove := d.maxMove()
 	limited := d.bounded()
 	for _, v := range d.active {
-		k := float64(len(d.g.Neighbors(int(v))) + 1)
+		k := 1.0
+		for _, h := range d.g.Neighbors(int(v)) {
+			k += springWeight(h)
+		}
 		eta := float64(d.cool / float64(d.f.SpringStrength*stiffness*k))
 		m := scale(eta, d.force[v])
 		h := 1.0

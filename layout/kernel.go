@@ -170,7 +170,22 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	if dist < 0.5 {
 		dist = 0.5
 	}
-	return scale(springFactor(d.hooke, d.f.SpringStrength, dist, t), to)
+	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*springWeight(h)), to)
+}
+
+// springWeight returns the weight of h's spring, 1/f² for a length factor
+// f: the spring then descends the stress of the visible lengths as they
+// are judged, Σ((d − t)/f)², whose gradient per corridor is (d − t)/f², as
+// stress majorization weighs each pair by its target distance to the −2
+// (Gansner, Koren and North 2004). With equal springs the spokes of a
+// crowded room all stretch by about as many world units, which counts
+// twice for an antechamber of factor 0.5 and a third for an approach of
+// factor 3 (hub's tail; NOTES.md). The step size counts the weights
+// (step), so a stiff spring does not oscillate. Factor 1 gives 1: levels
+// without factors are unchanged to the bit.
+func springWeight(h grammar.Half) float64 {
+	f := lengthFactor(h.LengthFactor)
+	return 1 / float64(f*f)
 }
 
 // radii returns the radii the forces see: the full ones while the rooms

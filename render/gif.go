@@ -28,6 +28,7 @@ func (o PNG) WriteGIF(w io.Writer, d *levelfile.Document) error {
 	if err != nil {
 		return err
 	}
+	defer s.release()
 	delay := o.Delay
 	if delay == 0 {
 		delay = 500 * time.Millisecond

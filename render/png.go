@@ -87,6 +87,7 @@ func (o PNG) Render(d *levelfile.Document) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer s.release()
 	return s.draw(len(d.Trace.Steps), ""), nil
 }
 
@@ -97,13 +98,19 @@ func (o PNG) Write(w io.Writer, d *levelfile.Document) error {
 	if err != nil {
 		return err
 	}
+	defer s.release()
 	img, _ := canvases.Get().(*image.RGBA)
 	if img == nil || img.Rect != image.Rect(0, 0, s.size, s.size) {
 		img = image.NewRGBA(image.Rect(0, 0, s.size, s.size))
 	}
 	defer canvases.Put(img)
 	s.drawOn(img, len(d.Trace.Steps), "")
-	return encodePNG(w, img)
+	// drawOn paints every pixel opaque and draws over them, so the
+	// picture is opaque without image.RGBA.Opaque's scan.
+	if err := encodeOpaque(w, img); err != nil {
+		return fmt.Errorf("render: writing PNG: %w", err)
+	}
+	return nil
 }
 
 // canvases holds pictures that Write has encoded, for the next Write to
@@ -166,6 +173,50 @@ type scene struct {
 	footerTop float64
 	entries   []legendEntry
 	hidden    int // tags left out of the legend for lack of room
+
+	// reference draws every shape with gg (see pen).
+	reference bool
+
+	faces []pooledFace // to give back to facePools
+}
+
+// facePools keeps font faces between pictures, one pool per font and
+// size: a face rasterises each glyph once, into its cache, and a new face
+// costs a cache of 512 glyph masks (about 0.7 MB at 26 pixels). A face is
+// not safe for concurrent use, so a scene takes its own faces and gives
+// them back when it is done with them (release). Sizes are whole pixels,
+// so there are a few dozen pools at most; the pools drop idle faces at
+// garbage collections.
+var facePools sync.Map // faceKey → *sync.Pool of font.Face
+
+type faceKey struct {
+	font *truetype.Font
+	size float64
+}
+
+type pooledFace struct {
+	key  faceKey
+	face font.Face
+}
+
+func takeFace(k faceKey) font.Face {
+	p, _ := facePools.LoadOrStore(k, &sync.Pool{})
+	if face, ok := p.(*sync.Pool).Get().(font.Face); ok {
+		return face
+	}
+	return truetype.NewFace(k.font, &truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingNone})
+}
+
+// release gives the scene's faces back to facePools; the scene draws no
+// text after it.
+func (s *scene) release() {
+	for _, f := range s.faces {
+		if p, ok := facePools.Load(f.key); ok {
+			p.(*sync.Pool).Put(f.face)
+		}
+	}
+	s.faces = nil
+	s.title, s.legend, s.label, s.badge = nil, nil, nil, nil
 }
 
 type legendEntry struct {
@@ -193,7 +244,10 @@ func newScene(o PNG, d *levelfile.Document) (*scene, error) {
 	px := func(v, lo float64) float64 { return math.Max(math.Round(v*s.u), lo) }
 	s.titleSize, s.legendSize = px(26, 9), px(22, 8)
 	face := func(f *truetype.Font, size float64) font.Face {
-		return truetype.NewFace(f, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingNone})
+		k := faceKey{f, size}
+		face := takeFace(k)
+		s.faces = append(s.faces, pooledFace{k, face})
+		return face
 	}
 	s.title, s.legend = face(bold, s.titleSize), face(reg, s.legendSize)
 
@@ -366,9 +420,8 @@ func (s *scene) draw(upTo int, caption string) *image.RGBA {
 // drawOn draws as draw does on img, a picture of s.size × s.size pixels,
 // over whatever it holds.
 func (s *scene) drawOn(img *image.RGBA, upTo int, caption string) {
-	dc := gg.NewContextForRGBA(img)
-	dc.SetColor(paperColor)
-	dc.Clear()
+	dc := newPen(img, s.reference)
+	paint(img, paperColor)
 	visible := func(id int) bool { return s.d.Vertices[id].CreatedBy < upTo }
 
 	// Corridors first, so that rooms cover their ends.
@@ -387,12 +440,11 @@ func (s *scene) drawOn(img *image.RGBA, upTo int, caption string) {
 	}
 	dc.SetDash()
 	for pass, c := range []color.RGBA{wallColor, floorColor} {
-		dc.SetColor(c)
-		dc.SetLineWidth(corridor + 2*wall*float64(1-pass))
+		width := corridor + 2*wall*float64(1-pass)
 		for _, e := range s.d.Edges {
 			if !e.Cosmetic && visible(e.A) && visible(e.B) {
-				s.line(dc, e)
-				dc.Stroke()
+				x1, y1, x2, y2 := s.ends(e)
+				dc.strokeLine(x1, y1, x2, y2, width, c)
 			}
 		}
 	}
@@ -419,11 +471,16 @@ func (s *scene) drawOn(img *image.RGBA, upTo int, caption string) {
 	s.footer(dc, upTo, caption)
 }
 
-func (s *scene) line(dc *gg.Context, e levelfile.Edge) {
+func (s *scene) line(dc *pen, e levelfile.Edge) {
+	dc.DrawLine(s.ends(e))
+}
+
+// ends is where edge e's line starts and ends: its rooms' centres.
+func (s *scene) ends(e levelfile.Edge) (x1, y1, x2, y2 float64) {
 	a, b := s.d.Vertices[e.A], s.d.Vertices[e.B]
-	x1, y1 := s.pt(a.X, a.Y)
-	x2, y2 := s.pt(b.X, b.Y)
-	dc.DrawLine(x1, y1, x2, y2)
+	x1, y1 = s.pt(a.X, a.Y)
+	x2, y2 = s.pt(b.X, b.Y)
+	return x1, y1, x2, y2
 }
 
 // rect returns a room's rectangle in pixels, clipped to a frame around
@@ -438,23 +495,17 @@ func (s *scene) rect(v levelfile.Vertex) (x, y, w, h float64) {
 	return x0, y0, max(x1-x0, 2), max(y1-y0, 2)
 }
 
-func (s *scene) room(dc *gg.Context, v levelfile.Vertex, wall float64) {
+func (s *scene) room(dc *pen, v levelfile.Vertex, wall float64) {
 	x, y, w, h := s.rect(v)
 	r := math.Min(w, h) * 0.12
 	c := s.colors[v.Tag]
 	if !v.Cosmetic {
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.SetColor(c)
-		dc.FillPreserve()
-		dc.SetColor(shade(c, 0.5))
-		dc.SetLineWidth(wall)
-		dc.Stroke()
+		dc.fillRoundRect(x, y, w, h, r, c)
+		dc.strokeRoundRect(x, y, w, h, r, wall, shade(c, 0.5))
 		return
 	}
 	dark := shade(c, 0.45)
-	dc.DrawRoundedRectangle(x, y, w, h, r)
-	dc.SetColor(withAlpha(c, 0x70))
-	dc.Fill()
+	dc.fillRoundRect(x, y, w, h, r, withAlpha(c, 0x70))
 	s.hatch(dc, x, y, w, h, r*0.3+wall, withAlpha(dark, 0xb0))
 	dc.DrawRoundedRectangle(x, y, w, h, r)
 	dc.SetColor(withAlpha(dark, 0xd0))
@@ -466,7 +517,7 @@ func (s *scene) room(dc *gg.Context, v levelfile.Vertex, wall float64) {
 
 // hatch draws diagonal lines across the rectangle inset by in, clipped
 // by hand: gg's clip masks cost a full-size image each.
-func (s *scene) hatch(dc *gg.Context, x, y, w, h, in float64, c color.RGBA) {
+func (s *scene) hatch(dc *pen, x, y, w, h, in float64, c color.RGBA) {
 	// Clipped to the picture too, which bounds the loop below.
 	size := float64(s.size)
 	x0, y0, x1, y1 := max(x+in, 0), max(y+in, 0), min(x+w-in, size), min(y+h-in, size)
@@ -510,7 +561,7 @@ func (s *scene) labelAt(v levelfile.Vertex) (x, y float64) {
 // markers marks the entrance with a green play sign and the goal with a
 // gold star, centred on their rooms (the goal's sits to the right when the
 // two share a room).
-func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
+func (s *scene) markers(dc *pen, visible func(int) bool) {
 	rt := s.d.Route
 	n := len(s.d.Vertices)
 	if rt.Entrance < 0 || rt.Entrance >= n || rt.Goal < 0 || rt.Goal >= n {
@@ -523,12 +574,9 @@ func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
 		if rt.Goal == rt.Entrance {
 			x -= r
 		}
-		dc.DrawCircle(x, y, r)
-		dc.SetColor(paperColor)
-		dc.FillPreserve()
+		dc.fillCircle(x, y, r, paperColor)
+		dc.strokeCircle(x, y, r, math.Max(r*0.18, 1), entranceColor)
 		dc.SetColor(entranceColor)
-		dc.SetLineWidth(math.Max(r*0.18, 1))
-		dc.Stroke()
 		dc.MoveTo(x-r*0.35, y-r*0.5)
 		dc.LineTo(x+r*0.55, y)
 		dc.LineTo(x-r*0.35, y+r*0.5)
@@ -564,7 +612,7 @@ func (s *scene) markers(dc *gg.Context, visible func(int) bool) {
 }
 
 // annotate writes a room's label and trace badge.
-func (s *scene) annotate(dc *gg.Context, v levelfile.Vertex) {
+func (s *scene) annotate(dc *pen, v levelfile.Vertex) {
 	x, y, _, _ := s.rect(v)
 	c := s.colors[v.Tag]
 	if s.o.Labels && s.label != nil {
@@ -585,21 +633,15 @@ func (s *scene) annotate(dc *gg.Context, v levelfile.Vertex) {
 		bw := math.Max(tw+s.badgeSize*0.7, bh)
 		// Astride the top-left corner, clear of the label.
 		bx, by := x-bh*0.35, y-bh*0.45
-		dc.DrawRoundedRectangle(bx, by, bw, bh, bh/2)
-		dc.SetColor(badgeColor)
-		dc.FillPreserve()
-		dc.SetColor(shade(c, 0.5))
-		dc.SetLineWidth(math.Max(s.u, 1))
-		dc.Stroke()
+		dc.fillRoundRect(bx, by, bw, bh, bh/2, badgeColor)
+		dc.strokeRoundRect(bx, by, bw, bh, bh/2, math.Max(s.u, 1), shade(c, 0.5))
 		drawText(dc, s.badge, inkColor, text, bx+bw/2, by+bh/2, 0.5, 0.35)
 	}
 }
 
 // footer draws the legend and the title line.
-func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
-	dc.SetColor(footerColor)
-	dc.DrawRectangle(0, s.footerTop, float64(s.size), float64(s.size)-s.footerTop)
-	dc.Fill()
+func (s *scene) footer(dc *pen, upTo int, caption string) {
+	dc.fillRoundRect(0, s.footerTop, float64(s.size), float64(s.size)-s.footerTop, 0, footerColor)
 	dc.SetColor(withAlpha(wallColor, 0x60))
 	dc.SetLineWidth(math.Max(s.u, 1))
 	dc.DrawLine(0, s.footerTop, float64(s.size), s.footerTop)
@@ -610,16 +652,12 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 	count := s.tagCounts(upTo)
 	for _, e := range s.entries {
 		c := s.colors[e.tag]
-		dc.DrawRoundedRectangle(e.x, e.y-sw/2, sw, sw, sw*0.2)
+		fill := c
 		if e.cosmetic {
-			dc.SetColor(withAlpha(c, 0x70))
-		} else {
-			dc.SetColor(c)
+			fill = withAlpha(c, 0x70)
 		}
-		dc.FillPreserve()
-		dc.SetColor(shade(c, 0.5))
-		dc.SetLineWidth(math.Max(s.u, 1))
-		dc.Stroke()
+		dc.fillRoundRect(e.x, e.y-sw/2, sw, sw, sw*0.2, fill)
+		dc.strokeRoundRect(e.x, e.y-sw/2, sw, sw, sw*0.2, math.Max(s.u, 1), shade(c, 0.5))
 		drawText(dc, s.legend, inkColor, s.legendText(e.tag, count[e.tag]), e.x+sw*1.5, e.y, 0, 0.35)
 	}
 	if s.hidden > 0 {
@@ -657,12 +695,12 @@ func (s *scene) footer(dc *gg.Context, upTo int, caption string) {
 // width and of the face's height), and draws each glyph's mask as it is
 // with image/draw: gg resamples every glyph through a bilinear transform,
 // at a fifth of the drawing's cost, to move it by whole pixels.
-func drawText(dc *gg.Context, f font.Face, c color.RGBA, str string, x, y, ax, ay float64) {
+func drawText(dc *pen, f font.Face, c color.RGBA, str string, x, y, ax, ay float64) {
 	dc.SetFontFace(f)
 	w, h := dc.MeasureString(str)
 	x -= ax * w
 	y += ay * h
-	dst := dc.Image().(*image.RGBA)
+	dst := dc.img
 	src := image.NewUniform(c)
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
 	prev := rune(-1)

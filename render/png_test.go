@@ -133,7 +133,8 @@ func TestSimilarDetectsChanges(t *testing.T) {
 func TestPNGDeterministic(t *testing.T) {
 	d := goldenDoc(t, goldenCase{"catacomb", 2})
 	o := PNG{Size: 256, Labels: true, Trace: true}
-	// Concurrent renders share the parsed fonts, never a face.
+	// Concurrent renders share the parsed fonts and the pools of faces,
+	// never a face at once; a face reused keeps its glyph cache.
 	const n = 4
 	out := make([][]byte, n)
 	var wg sync.WaitGroup

@@ -4,8 +4,6 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/fogleman/gg"
-
 	"github.com/dungraph/dungraph/levelfile"
 )
 
@@ -20,7 +18,7 @@ var (
 // room centre to room centre, each corridor walked drawn to the right of
 // its direction so that a way back shows beside the way there; a key in
 // every key room and a padlock in every locked room, on top.
-func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
+func (s *scene) walkthrough(dc *pen, visible func(int) bool) {
 	sol := s.d.Route.Solution
 	if sol == nil {
 		return
@@ -28,9 +26,6 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 	n := len(s.d.Vertices)
 	ok := func(id int) bool { return id >= 0 && id < n && visible(id) }
 	width := math.Max(3*s.u, 1.5)
-	dc.SetLineCap(gg.LineCapRound)
-	dc.SetLineWidth(width)
-	dc.SetColor(walkColor)
 	for i := 1; i < len(sol.Walk); i++ {
 		a, b := sol.Walk[i-1], sol.Walk[i]
 		if !ok(a) || !ok(b) {
@@ -44,20 +39,15 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 			continue
 		}
 		ox, oy := -dy/l*1.2*width, dx/l*1.2*width
-		dc.DrawLine(x1+ox, y1+oy, x2+ox, y2+oy)
-		dc.Stroke()
+		dc.strokeLine(x1+ox, y1+oy, x2+ox, y2+oy, width, walkColor)
 	}
 	size := func(v levelfile.Vertex) float64 {
 		_, _, w, h := s.rect(v)
 		return min(max(min(w, h)*0.3, 8*s.u, 4), float64(s.size)/20)
 	}
 	disc := func(x, y, r float64, c color.RGBA) {
-		dc.DrawCircle(x, y, r*1.25)
-		dc.SetColor(paperColor)
-		dc.FillPreserve()
-		dc.SetColor(c)
-		dc.SetLineWidth(math.Max(r*0.12, 1))
-		dc.Stroke()
+		dc.fillCircle(x, y, r*1.25, paperColor)
+		dc.strokeCircle(x, y, r*1.25, math.Max(r*0.12, 1), c)
 	}
 	for _, k := range sol.Keys {
 		if ok(k.Room) {
@@ -79,28 +69,18 @@ func (s *scene) walkthrough(dc *gg.Context, visible func(int) bool) {
 
 // drawKey draws a key of size r centred on (x, y): a ring, a shaft and
 // two teeth.
-func drawKey(dc *gg.Context, x, y, r float64) {
+func drawKey(dc *pen, x, y, r float64) {
 	lw := math.Max(r*0.22, 1)
-	dc.SetLineWidth(lw)
-	dc.SetColor(keyColor)
-	dc.DrawCircle(x-r*0.5, y, r*0.35)
-	dc.Stroke()
-	dc.DrawLine(x-r*0.15, y, x+r*0.85, y)
-	dc.DrawLine(x+r*0.7, y, x+r*0.7, y+r*0.4)
-	dc.DrawLine(x+r*0.4, y, x+r*0.4, y+r*0.3)
-	dc.Stroke()
+	dc.strokeCircle(x-r*0.5, y, r*0.35, lw, keyColor)
+	dc.strokeLine(x-r*0.15, y, x+r*0.85, y, lw, keyColor)
+	dc.strokeLine(x+r*0.7, y, x+r*0.7, y+r*0.4, lw, keyColor)
+	dc.strokeLine(x+r*0.4, y, x+r*0.4, y+r*0.3, lw, keyColor)
 }
 
 // drawPadlock draws a padlock of size r centred on (x, y): a shackle over
 // a body.
-func drawPadlock(dc *gg.Context, x, y, r float64) {
-	dc.SetColor(lockColor)
-	dc.SetLineWidth(math.Max(r*0.2, 1))
-	dc.DrawRoundedRectangle(x-r*0.45, y-r*0.9, r*0.9, r, r*0.4)
-	dc.Stroke()
-	dc.DrawRoundedRectangle(x-r*0.7, y-r*0.2, r*1.4, r*1.05, r*0.15)
-	dc.Fill()
-	dc.SetColor(paperColor)
-	dc.DrawCircle(x, y+r*0.3, r*0.15)
-	dc.Fill()
+func drawPadlock(dc *pen, x, y, r float64) {
+	dc.strokeRoundRect(x-r*0.45, y-r*0.9, r*0.9, r, r*0.4, math.Max(r*0.2, 1), lockColor)
+	dc.fillRoundRect(x-r*0.7, y-r*0.2, r*1.4, r*1.05, r*0.15, lockColor)
+	dc.fillCircle(x, y+r*0.3, r*0.15, paperColor)
 }

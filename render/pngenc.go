@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
@@ -57,9 +58,19 @@ func (p *pngWriter) Write(b []byte) (int, error) {
 // palette returns the colours of img, at most 256, and each pixel's index,
 // or ok false when it has more.
 func palette(img *image.RGBA) (pal []uint32, idx []byte, ok bool) {
+	// The first pass only counts, so that a picture of many colours, as
+	// a preview is, costs no index.
+	if _, _, ok := paletteInto(img, nil); !ok {
+		return nil, nil, false
+	}
+	b := img.Bounds()
+	return paletteInto(img, make([]byte, b.Dx()*b.Dy()))
+}
+
+// paletteInto is palette writing the indices into idx, if not nil.
+func paletteInto(img *image.RGBA, idx []byte) (pal []uint32, _ []byte, ok bool) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	idx = make([]byte, w*h)
 	// A small open-addressed table of the colours seen, keyed by RGBA.
 	const slots = 1024
 	var keys [slots]uint32
@@ -68,7 +79,14 @@ func palette(img *image.RGBA) (pal []uint32, idx []byte, ok bool) {
 		vals[i] = -1
 	}
 	last, lastIdx := uint32(0), -1
-	for y := range h {
+	for i := range h {
+		// Counting goes from the bottom up: a preview's footer, text
+		// anti-aliased on a flat colour, shows more than 256 colours in
+		// its first rows.
+		y := i
+		if idx == nil {
+			y = h - 1 - i
+		}
 		row := img.Pix[(b.Min.Y+y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
 		for x := range w {
 			px := row[4*x : 4*x+4 : 4*x+4]
@@ -87,7 +105,9 @@ func palette(img *image.RGBA) (pal []uint32, idx []byte, ok bool) {
 				}
 				last, lastIdx = c, int(vals[s])
 			}
-			idx[y*w+x] = byte(lastIdx)
+			if idx != nil {
+				idx[y*w+x] = byte(lastIdx)
+			}
 		}
 	}
 	return pal, idx, true
@@ -199,6 +219,7 @@ func runDeflate(img *image.RGBA) []byte {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	rowLen := 1 + 3*width
+	leftCode, upCode := distCode(3), distCode(rowLen) // the only distances
 	bw := bitWriter{out: make([]byte, 0, 1<<18)}
 	bw.out = append(bw.out, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
 	bw.bits(3, 3)                       // the final block, fixed codes
@@ -221,12 +242,12 @@ func runDeflate(img *image.RGBA) []byte {
 			}
 			switch {
 			case left > x && left >= up:
-				bw.match(3*(left-x), 3)
+				bw.match(3*(left-x), leftCode)
 				sum.run(pixelAt(cur, x-1), left-x)
 				x = left
 			case up > x:
-				bw.match(3*(up-x), rowLen)
-				sum.pixels(cur[4*x : 4*up])
+				bw.match(3*(up-x), upCode)
+				sum.span(cur[4*x : 4*up])
 				x = up
 			default:
 				bw.literal(int(cur[4*x]))
@@ -270,6 +291,23 @@ func (a *adler) pixels(p []byte) {
 	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
 }
 
+// span adds the RGB bytes of RGBA pixels p, at most 2^16 of them, a run
+// of one colour at a time: the runs of a flat picture make it a few steps
+// for a whole row.
+func (a *adler) span(p []byte) {
+	n := len(p) / 4
+	for i := 0; i < n; {
+		c := pixelAt(p, i)
+		j := sameRun(p, i+1, c)
+		if j-i >= 4 {
+			a.run(c, j-i)
+		} else {
+			a.pixels(p[4*i : 4*j])
+		}
+		i = j
+	}
+}
+
 // run adds n pixels of colour c (R in the low byte), n below 2^16.
 func (a *adler) run(c uint32, n int) {
 	r, g, b := uint64(c&0xff), uint64(c>>8&0xff), uint64(c>>16&0xff)
@@ -285,6 +323,20 @@ func pixelAt(row []byte, x int) uint32 { return binary.LittleEndian.Uint32(row[4
 // comparing two pixels at a time.
 func sameRun(row []byte, x int, c uint32) int {
 	two := uint64(c) | uint64(c)<<32
+	start := x
+	for 4*x+8 <= len(row) && x-start < 16 && binary.LittleEndian.Uint64(row[4*x:]) == two {
+		x += 2
+	}
+	if x-start >= 16 {
+		// A long run: 64 bytes at a time against a block of the colour.
+		var block [64]byte
+		for i := 0; i < 64; i += 8 {
+			binary.LittleEndian.PutUint64(block[i:], two)
+		}
+		for 4*x+64 <= len(row) && bytes.Equal(row[4*x:4*x+64], block[:]) {
+			x += 16
+		}
+	}
 	for 4*x+8 <= len(row) && binary.LittleEndian.Uint64(row[4*x:]) == two {
 		x += 2
 	}
@@ -298,6 +350,11 @@ func sameRun(row []byte, x int, c uint32) int {
 // rows a and b, of the same length.
 func equalRun(a, b []byte, x int) int {
 	b = b[:len(a)]
+	// 64 bytes at a time through bytes.Equal's vector compare, then two
+	// pixels, then one.
+	for 4*x+64 <= len(a) && bytes.Equal(a[4*x:4*x+64], b[4*x:4*x+64]) {
+		x += 16
+	}
 	for 4*x+8 <= len(a) && binary.LittleEndian.Uint64(a[4*x:]) == binary.LittleEndian.Uint64(b[4*x:]) {
 		x += 2
 	}
@@ -338,19 +395,28 @@ func (w *bitWriter) literal(sym int) {
 	w.bits(uint64(c.code), uint(c.len))
 }
 
-// match writes copies of n bytes from dist back, n a multiple of 3: pieces
-// of at most 258 bytes, each at least 3 since 258 is a multiple of 3.
-func (w *bitWriter) match(n, dist int) {
-	dc := distCode(dist)
+// match writes copies of n bytes from the distance whose code (distCode)
+// is dc, n a multiple of 3: pieces of at most 258 bytes, each at least 3
+// since 258 is a multiple of 3, each written at once (at most 31 bits).
+func (w *bitWriter) match(n int, dc fixedCode) {
 	for n > 0 {
 		l := min(n, 258)
 		n -= l
-		lc := lengthCodes[l]
-		w.literal(int(lc.sym))
-		w.bits(uint64(lc.extra), uint(lc.extraBits))
-		w.bits(uint64(dc.code), uint(dc.len))
+		lc := matchCodes[l]
+		w.bits(uint64(lc.code)|uint64(dc.code)<<lc.len, uint(lc.len)+uint(dc.len))
 	}
 }
+
+// matchCodes holds, for each match length from 3 to 258, its length
+// symbol's fixed code followed by its extra bits.
+var matchCodes = func() (out [259]fixedCode) {
+	for l := 3; l <= 258; l++ {
+		lc := lengthCodes[l]
+		sym := fixedLitCodes[lc.sym]
+		out[l] = fixedCode{sym.code | uint32(lc.extra)<<sym.len, sym.len + lc.extraBits}
+	}
+	return out
+}()
 
 // fixedCode is a Huffman code, bit-reversed for the bitWriter.
 type fixedCode struct {

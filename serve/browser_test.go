@@ -155,9 +155,11 @@ func TestBrowser(t *testing.T) {
 		t.Error("the drawing did not change after the slider moved")
 	}
 	checkMapView(t, eval, ts.URL)
+	// Copy --set flags gives the command line docs/serve.md shows after
+	// this very slider move.
 	flags := eval(`tuner.flagsText()`)
-	if !strings.Contains(flags, "--set relax.repulsion=") {
-		t.Errorf("copied flags lack the changed parameter:\n%s", flags)
+	if want := copiedFlagsDoc(t); flags != want {
+		t.Errorf("copied flags\n%s\nwhere docs/serve.md shows\n%s", flags, want)
 	}
 
 	// Step mode: the start, then rule by rule with the match highlighted.
@@ -340,4 +342,27 @@ func generateFromFlags(t *testing.T, cmdline string) []byte {
 		}
 	}
 	return levelJSON(t, name, seed, sets...)
+}
+
+// copiedFlagsDoc returns the command line docs/serve.md shows for Copy
+// --set flags: the first fenced block after that button's name.
+func copiedFlagsDoc(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../docs/serve.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), "*Copy --set flags*")
+	if ok {
+		_, after, ok = strings.Cut(after, "  ```\n")
+	}
+	block, _, closed := strings.Cut(after, "  ```\n")
+	if !ok || !closed {
+		t.Fatal("docs/serve.md shows no block after *Copy --set flags*")
+	}
+	lines := strings.Split(strings.TrimSuffix(block, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "  ")
+	}
+	return strings.Join(lines, "\n")
 }
