@@ -2,7 +2,6 @@ package levelfile
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,27 +53,6 @@ func mustJSON(t testing.TB, d *Document) []byte {
 func TestTinyGolden(t *testing.T) {
 	golden.Check(t, "tiny.json", mustJSON(t, tinyDoc()))
 	golden.Check(t, "tiny-locked.json", mustJSON(t, lockedTinyDoc(t)))
-}
-
-// lineDiff shows the first lines that differ.
-func lineDiff(want, got []byte) string {
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	var b strings.Builder
-	shown := 0
-	for i := 0; i < max(len(w), len(g)) && shown < 10; i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			fmt.Fprintf(&b, "line %d:\n-%s\n+%s\n", i+1, wl, gl)
-			shown++
-		}
-	}
-	return b.String()
 }
 
 // tinyDoc is a valid document of three rooms, a cosmetic one among them,

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/golden"
 )
 
 // TestGoldenFilesRoundTrip: a level file as it is on disk reads and
@@ -25,7 +27,7 @@ func TestGoldenFilesRoundTrip(t *testing.T) {
 			}
 			again := mustJSON(t, d)
 			if !bytes.Equal(file, again) {
-				t.Errorf("reading and writing the golden file changed it:\n%s", lineDiff(file, again))
+				t.Errorf("reading and writing the golden file changed it:\n%s", golden.Diff(file, again))
 			}
 			back, err := ReadJSON(bytes.NewReader(again))
 			if err != nil {

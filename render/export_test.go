@@ -5,11 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"github.com/dungraph/dungraph/levelfile"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/golden"
+	"github.com/dungraph/dungraph/levelfile"
 
 	"github.com/dungraph/dungraph/raster"
 )
@@ -36,19 +36,7 @@ func TestTextGolden(t *testing.T) {
 				{c.String() + ".variations.txt", vars.Bytes()},
 				{c.String() + ".hex-tiles.sha256", []byte(hex.EncodeToString(sum[:]) + "\n")},
 			} {
-				path := filepath.Join("testdata", f.name)
-				if *update {
-					if err := os.WriteFile(path, f.got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(f.got, want) {
-					t.Errorf("%s differs (run go test ./render -update and review the diff)", path)
-				}
+				golden.Check(t, f.name, f.got)
 			}
 		})
 	}

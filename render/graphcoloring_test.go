@@ -2,12 +2,12 @@ package render
 
 import (
 	"bytes"
-	"github.com/dungraph/dungraph/levelfile"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/golden"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 func TestGraphColoringGolden(t *testing.T) {
@@ -17,19 +17,7 @@ func TestGraphColoringGolden(t *testing.T) {
 			if err := (GraphColoring{}).Write(&b, testDoc(t, c)); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", c.String()+".graphcoloring.xml")
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(b.Bytes(), want) {
-				t.Errorf("%s differs from the output (run go test ./render -update and review the diff):\n%s", path, b.String())
-			}
+			golden.Check(t, c.String()+".graphcoloring.xml", b.Bytes())
 		})
 	}
 }

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"github.com/dungraph/dungraph/levelfile"
 	"testing"
+
+	"github.com/dungraph/dungraph/levelfile"
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"

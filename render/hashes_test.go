@@ -6,10 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/dungraph/dungraph/levelfile"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/internal/golden"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // hashesFile holds, for each bundled ruleset and seeds 1 to 20, the
@@ -54,7 +56,7 @@ func TestGoldenHashes(t *testing.T) {
 	for _, c := range sweep(t, seeds, caves) {
 		got = append(got, levelHashes(t, c))
 	}
-	if *update && !testing.Short() {
+	if *golden.Update && !testing.Short() {
 		out := "# ruleset seed sha256(level JSON without \"generator\") sha256(text level + variations, or - when it does not rasterise)\n" + strings.Join(got, "\n") + "\n"
 		if err := os.WriteFile(hashesFile, []byte(out), 0o644); err != nil {
 			t.Fatal(err)

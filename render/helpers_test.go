@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,8 +15,6 @@ import (
 	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/rulesets"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // goldenCase is a bundled ruleset and a seed whose level has golden files.
 type goldenCase struct {
@@ -124,26 +121,6 @@ func mustJSON(t testing.TB, d *levelfile.Document) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
-}
-
-// golden compares got with the golden file name in testdata, or rewrites
-// it with -update.
-func golden(t *testing.T, name string, got []byte, equal func(want, got []byte) error) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if err := equal(want, got); err != nil {
-		t.Errorf("%s: %v\n(if the change is intended, run go test ./render -update and review the diff)", path, err)
-	}
 }
 
 // readGolden returns c's level file, a golden file of package level.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/zlib"
 	"fmt"
-	"github.com/dungraph/dungraph/levelfile"
 	"image"
 	"image/color"
 	"image/gif"
@@ -18,7 +17,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dungraph/dungraph/levelfile"
+
 	"github.com/dungraph/dungraph/internal/cputime"
+	"github.com/dungraph/dungraph/internal/golden"
 )
 
 // pngCases are rendered from the golden JSON files, not from freshly
@@ -49,7 +51,7 @@ func TestPNGGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := c.level.String() + ".png"
-			golden(t, name, b.Bytes(), func(want, got []byte) error {
+			golden.CheckWith(t, name, b.Bytes(), func(want, got []byte) error {
 				err := similar(want, got)
 				if err != nil {
 					out := filepath.Join(os.TempDir(), "dungraph-"+name)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io"
 	"math"
 	"os"
@@ -13,9 +12,8 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+	"github.com/dungraph/dungraph/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 const (
 	tinyJSON = "testdata/tiny.json"
@@ -39,7 +37,7 @@ func TestConvertGolden(t *testing.T) {
 	if name != "tiny" {
 		t.Errorf("name = %q, want %q", name, "tiny")
 	}
-	if *update {
+	if *golden.Update {
 		if err := os.WriteFile(tinyTOML, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -49,30 +47,8 @@ func TestConvertGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("convert(%s) differs from %s (run go test -update to accept):\n%s", tinyJSON, tinyTOML, lineDiff(string(want), string(got)))
+		t.Errorf("convert(%s) differs from %s (run go test -update to accept):\n%s", tinyJSON, tinyTOML, golden.Diff(want, got))
 	}
-}
-
-// lineDiff shows the first lines that differ, as (-want +got).
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	b.WriteString("(-want +got)\n")
-	shown := 0
-	for i := 0; i < max(len(w), len(g)) && shown < 10; i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			b.WriteString("-" + wl + "\n+" + gl + "\n")
-			shown++
-		}
-	}
-	return b.String()
 }
 
 // TestRun converts the testdata directory as the command line would and
@@ -91,7 +67,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("run wrote a tiny.toml that differs from %s:\n%s", tinyTOML, lineDiff(string(want), string(got)))
+		t.Errorf("run wrote a tiny.toml that differs from %s:\n%s", tinyTOML, golden.Diff(want, got))
 	}
 	if err := run(dir, dir, io.Discard); err == nil {
 		t.Error("run on a directory without *.json files: want an error")
