@@ -200,17 +200,24 @@ func (e Exports) Make(fmts []Format, doc *levelfile.Document, name string) ([]ba
 // files' bytes, as a batch records them (batch.Options.Outputs): a rerun
 // compares them key by key with the earlier run's.
 func (e Exports) Options(fmts []Format) map[string]any {
-	type textOpts struct {
+	// The grid map's options: every format drawn from the map stage
+	// (text, tiles, map, tmx, tmj) depends on them.
+	type mapOpts struct {
 		Cell          float64 `json:"cell"`
 		CorridorWidth int     `json:"corridor_width"`
 		RoomShape     string  `json:"room_shape"`
-		GoalChar      string  `json:"goal_char"`
+		Compact       bool    `json:"compact"`
 	}
+	m := mapOpts{e.Raster.Cell, e.Raster.CorridorWidth, e.Raster.Shape.String(), e.Raster.Compact}
+	lattice := e.Raster.Lattice.String()
 	goal := "G"
 	if e.Raster.Goal != 0 {
 		goal = string(rune(e.Raster.Goal))
 	}
-	text := textOpts{e.Raster.Cell, e.Raster.CorridorWidth, e.Raster.Shape.String(), goal}
+	tileSize := e.TileSize
+	if tileSize == 0 {
+		tileSize = tiled.DefaultTileSize
+	}
 	out := map[string]any{}
 	for _, f := range fmts {
 		switch f.Name {
@@ -221,17 +228,29 @@ func (e Exports) Options(fmts []Format) map[string]any {
 				Trace  bool `json:"trace"`
 			}{e.PNG.Size, e.PNG.Labels, e.PNG.Trace}
 		case "text":
-			out[f.Name] = text
+			// Always on squares: DeepMind Lab's format has no hexagons.
+			out[f.Name] = struct {
+				mapOpts
+				GoalChar string `json:"goal_char"`
+			}{m, goal}
 		case "tiles":
 			out[f.Name] = struct {
-				textOpts
-				Tiles string `json:"tiles"`
-			}{text, e.Raster.Lattice.String()}
-		case "map", "tmx", "tmj":
-			// The grid map's lattice (--tiles).
+				mapOpts
+				GoalChar string `json:"goal_char"`
+				Tiles    string `json:"tiles"`
+			}{m, goal, lattice}
+		case "map":
 			out[f.Name] = struct {
+				mapOpts
 				Tiles string `json:"tiles"`
-			}{e.Raster.Lattice.String()}
+				Size  int    `json:"size"`
+			}{m, lattice, e.PNG.Size}
+		case "tmx", "tmj":
+			out[f.Name] = struct {
+				mapOpts
+				Tiles    string `json:"tiles"`
+				TileSize int    `json:"tile_size"`
+			}{m, lattice, tileSize}
 		default:
 			out[f.Name] = struct{}{}
 		}

@@ -101,3 +101,50 @@ func TestOptionsLattice(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsDecideBytes: every export option that changes a format's
+// files changes what a batch records for that format, so a rerun with it
+// changed is refused instead of mixing files; an option a format does not
+// use leaves its record alone.
+func TestOptionsDecideBytes(t *testing.T) {
+	base := Exports{}
+	cases := []struct {
+		option string
+		change func(*Exports)
+		used   []string // formats whose record must change
+	}{
+		{"cell", func(e *Exports) { e.Raster.Cell = 40 }, []string{"text", "tiles", "map", "tmx", "tmj"}},
+		{"corridor width", func(e *Exports) { e.Raster.CorridorWidth = 2 }, []string{"text", "tiles", "map", "tmx", "tmj"}},
+		{"room shape", func(e *Exports) { e.Raster.Shape = raster.RoomDisc }, []string{"text", "tiles", "map", "tmx", "tmj"}},
+		{"compact", func(e *Exports) { e.Raster.Compact = true }, []string{"text", "tiles", "map", "tmx", "tmj"}},
+		{"lattice", func(e *Exports) { e.Raster.Lattice = raster.Hex }, []string{"tiles", "map", "tmx", "tmj"}},
+		{"goal char", func(e *Exports) { e.Raster.Goal = 'X' }, []string{"text", "tiles"}},
+		{"size", func(e *Exports) { e.PNG.Size = 900 }, []string{"png", "map"}},
+		{"labels", func(e *Exports) { e.PNG.Labels = true }, []string{"png"}},
+		{"tile size", func(e *Exports) { e.TileSize = 32 }, []string{"tmx", "tmj"}},
+	}
+	fmts := Formats()
+	record := func(e Exports) map[string]string {
+		out := map[string]string{}
+		for name, v := range e.Options(fmts) {
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[name] = string(b)
+		}
+		return out
+	}
+	before := record(base)
+	for _, c := range cases {
+		e := base
+		c.change(&e)
+		after := record(e)
+		for _, f := range fmts {
+			changed := before[f.Name] != after[f.Name]
+			if want := slices.Contains(c.used, f.Name); changed != want {
+				t.Errorf("%s: %s's record changed = %v, want %v (%s -> %s)", c.option, f.Name, changed, want, before[f.Name], after[f.Name])
+			}
+		}
+	}
+}
