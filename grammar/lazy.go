@@ -6,8 +6,8 @@ import "slices"
 // index. A rule that passes it is counted instead of listed (see tally) for
 // the rest of the build. It is a constant, not derived from any budget, so
 // that a build draws the same whatever its budgets; the bundled rulesets'
-// largest lists hold a few thousand matches (NOTES.md, "Budgets and hostile
-// inputs"), so their draws never reach it. At the limit the index holds
+// largest lists hold at most a few hundred matches (166 for caves; NOTES.md,
+// "Budgets and hostile inputs"), so their draws never reach it. At the limit the index holds
 // about (32 + 8n) bytes a match for an n-vertex pattern: 8 MB for 12.
 const lazyAbove = 1 << 16
 

@@ -15,9 +15,11 @@ import (
 // RelaxStats describes a relax pass.
 type RelaxStats struct {
 	// Scale is the factor the drawing was scaled by before relaxing.
-	Scale      float64
+	Scale float64
+	// Iterations is the number of steps the pass took.
 	Iterations int
-	Converged  bool
+	// Converged says whether the pass settled before its iteration cap.
+	Converged bool
 }
 
 // minRelaxConvergence is the smallest convergence distance of the relax

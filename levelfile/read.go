@@ -19,13 +19,14 @@ import (
 // ReadJSON reads a document in the level format. It is strict, because a
 // level file that says something other than what it means should fail
 // loudly: the input must be one JSON object with "format" "dungraph.level"
-// and "version" 1 (any other version is an error wrapping ErrVersion),
+// and "version" Version (any other version is an error wrapping ErrVersion),
 // every key of the format must be present and no other, with the right
 // type and in its range, and the document must pass Validate. On failure
 // the error is an ErrorList of every problem with its line, column and
 // path; a wrong format or version is reported alone, since nothing else
 // can be judged then.
-// A document larger than MaxFileSize is refused unread.
+// A document larger than MaxFileSize is refused after its first
+// MaxFileSize+1 bytes, without reading the rest.
 func ReadJSON(r io.Reader) (*Document, error) {
 	return ReadJSONContext(context.Background(), r)
 }

@@ -12,9 +12,10 @@ import (
 
 // Raster are the options of the rasterised exports: the map, the text
 // level and the tile grids, all drawn by the map stage (Map). The zero
-// value uses corridors one cell wide, rooms in their tags' shapes
-// (rectangles for tags that set none) and square cells of the map stage's
-// choosing (a fifth of the median room's shorter side).
+// value uses the ruleset's [map] cell and corridor width where it sets
+// them, else corridors one cell wide and square cells of the map stage's
+// choosing (a fifth of the median room's shorter side), and rooms in their
+// tags' shapes (rectangles for tags that set none).
 type Raster struct {
 	// Lattice is raster.Square (the text level's) or raster.Hex: the
 	// map's cells (gridmap.Options.Hex) and the tiles'.
@@ -23,7 +24,8 @@ type Raster struct {
 	// between neighbouring centres); 0 means the ruleset's map.cell, else
 	// the map stage's choice (gridmap.Options.Cell).
 	Cell float64
-	// CorridorWidth is the corridors' width in cells; default 1.
+	// CorridorWidth is the corridors' width in cells; 0 means the
+	// ruleset's map.corridor_width, else 1.
 	CorridorWidth int
 	// Shape is raster.RoomRect (default) or raster.RoomDisc.
 	Shape raster.Shape

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -79,7 +80,10 @@ func (h *handler) decode(w http.ResponseWriter, r *http.Request, v any) *apiErro
 // --set flags in sorted order.
 func (q *rulesetRequest) overrides() ([]rulesets.Override, *apiError) {
 	out := make([]rulesets.Override, 0, len(q.Set))
-	for k, raw := range q.Set {
+	// In key order, so that of several bad keys the answer names the
+	// same one every time.
+	for _, k := range slices.Sorted(maps.Keys(q.Set)) {
+		raw := q.Set[k]
 		v, err := overrideValue(raw)
 		if err != nil {
 			return nil, errorf(http.StatusBadRequest, "set %s: %v", k, err)

@@ -320,6 +320,8 @@ func CheckAddr(addr string, public bool) error {
 // NotLoopbackError is CheckAddr's error for an address that is not
 // loopback when public is false.
 type NotLoopbackError struct {
+	// Addr is the address as given; Host its host part, empty when Addr
+	// names none.
 	Addr, Host string
 }
 

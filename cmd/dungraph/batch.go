@@ -36,7 +36,7 @@ func (a *app) batchCmd() *cobra.Command {
 		shardCount int
 		retry      bool
 		timeout    time.Duration
-		maxMemory  uint64
+		maxMemory  mebibytes
 	)
 	cmd := &cobra.Command{
 		Use:   "batch --seeds 1..1000 --out DIR",
@@ -119,7 +119,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			}
 			gen := levelbatch.Generator{
 				Ruleset: rs,
-				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory << 20},
+				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory.bytes()},
 				Files: func(doc *levelfile.Document) ([]batch.File, error) {
 					return exports.Make(fmts, doc, "level")
 				},

@@ -7,8 +7,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,7 +37,7 @@ func (a *app) generateCmd() *cobra.Command {
 		asJSON    bool
 		full      bool
 		timeout   time.Duration
-		maxMemory uint64
+		maxMemory mebibytes
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
@@ -98,7 +100,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 
 			start := time.Now()
-			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: remaining(timeout, loadStart), MaxHeap: maxMemory << 20})
+			lv, err := level.Generate(cmd.Context(), rs, seed, level.Options{Exhaustive: full, Timeout: remaining(timeout, loadStart), MaxHeap: maxMemory.bytes()})
 			elapsed := time.Since(start)
 			if err != nil {
 				if errors.Is(err, context.Canceled) {
@@ -147,9 +149,33 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 const defaultMaxMemory = 2048
 
 // memoryFlag registers --max-memory.
-func memoryFlag(fl *pflag.FlagSet, mib *uint64) {
-	fl.Uint64Var(mib, "max-memory", defaultMaxMemory, "the memory budget in `MiB`, the live heap of the whole process (0: none); past it a level fails naming the stage")
+func memoryFlag(fl *pflag.FlagSet, mib *mebibytes) {
+	*mib = defaultMaxMemory
+	fl.Var(mib, "max-memory", "the memory budget in `MiB`, the live heap of the whole process (0: none); past it a level fails naming the stage")
 }
+
+// mebibytes is a flag's size in MiB, refused when its bytes would not fit
+// in a uint64 (a shift would wrap a huge value to a tiny budget).
+type mebibytes uint64
+
+func (m *mebibytes) Set(s string) error {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number of MiB")
+	}
+	if v > math.MaxUint64>>20 {
+		return fmt.Errorf("%d MiB is more memory than can be counted (at most %d)", v, uint64(math.MaxUint64>>20))
+	}
+	*m = mebibytes(v)
+	return nil
+}
+
+func (m *mebibytes) String() string { return strconv.FormatUint(uint64(*m), 10) }
+
+func (m *mebibytes) Type() string { return "MiB" }
+
+// bytes is m in bytes; 0 stays 0 (none).
+func (m mebibytes) bytes() uint64 { return uint64(m) << 20 }
 
 // remaining is what is left at this moment of a time budget (0: none)
 // that started at start: at least a nanosecond, so that a budget spent

@@ -20,8 +20,8 @@ func (a *app) serveCmd() *cobra.Command {
 		addr    string
 		ruleset string
 		public  bool
-		mib     uint64
-		reqMiB  uint64
+		mib     mebibytes
+		reqMiB  mebibytes
 		s       serve.Server
 	)
 	cmd := &cobra.Command{
@@ -63,11 +63,11 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 			}
 			s.Log = slog.New(slog.NewTextHandler(a.stderr, nil))
 			s.Clock = time.Now
-			s.MaxMemory = mib << 20
+			s.MaxMemory = mib.bytes()
 			if mib == 0 {
 				s.MaxMemory = 1<<64 - 1
 			}
-			s.RequestMemory = reqMiB << 20
+			s.RequestMemory = reqMiB.bytes()
 			if reqMiB == 0 {
 				s.RequestMemory = 1<<64 - 1
 			}
@@ -90,7 +90,8 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 	fl.IntVar(&s.MaxIterations, "max-iterations", serve.DefaultMaxIterations, "the largest layout.max_iterations and relax.max_iterations a request may set")
 	fl.Int64Var(&s.MaxBody, "max-body", serve.DefaultMaxBody, "the largest request body, in `bytes`")
 	memoryFlag(fl, &mib)
-	fl.Uint64Var(&reqMiB, "request-memory", serve.DefaultRequestMemory>>20, "each request's memory budget in `MiB`, what the heap may grow by while it works (0: none); past it the request gets 503")
+	reqMiB = serve.DefaultRequestMemory >> 20
+	fl.Var(&reqMiB, "request-memory", "each request's memory budget in `MiB`, what the heap may grow by while it works (0: none); past it the request gets 503")
 	cmd.RegisterFlagCompletionFunc("ruleset", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return bundledNames(), cobra.ShellCompDirectiveDefault
 	})
