@@ -103,7 +103,7 @@ func (lv *Level) Document() (*levelfile.Document, error) {
 		}
 	}
 	for _, e := range g.Edges() {
-		d.Edges = append(d.Edges, levelfile.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic, LengthFactor: levelfile.Float(lengthFactor(e.LengthFactor))})
+		d.Edges = append(d.Edges, levelfile.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic, LengthFactor: levelfile.Float(e.LengthFactor)})
 	}
 	if lv.Route == nil {
 		return nil, errors.New("level: level without a route")
@@ -118,14 +118,6 @@ func (lv *Level) Document() (*levelfile.Document, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-// lengthFactor is the effective factor: grammar.Edge's zero value means 1.
-func lengthFactor(f float64) float64 {
-	if f == 0 {
-		return 1
-	}
-	return f
 }
 
 func buildOf(rs *rulesets.Ruleset) levelfile.Build {

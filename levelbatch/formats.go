@@ -118,8 +118,16 @@ func Formats() []Format {
 			return [][]byte{ent.Bytes(), vars.Bytes()}, nil
 		}},
 		{Name: "tiles", Suffixes: []string{".tiles.json", ".tiles.png"}, make: func(o *output) ([][]byte, error) {
+			m, err := o.gridMap()
+			if err != nil {
+				return nil, err
+			}
+			g, err := raster.FromMap(m)
+			if err != nil {
+				return nil, err
+			}
 			var js, pic bytes.Buffer
-			if err := o.ex.Raster.WriteTiles(&js, &pic, o.doc); err != nil {
+			if err := render.WriteTiles(&js, &pic, g, o.doc); err != nil {
 				return nil, err
 			}
 			return [][]byte{js.Bytes(), pic.Bytes()}, nil

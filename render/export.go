@@ -133,6 +133,12 @@ func (o Raster) WriteTiles(tiles, pic io.Writer, d *levelfile.Document) error {
 	if err != nil {
 		return err
 	}
+	return WriteTiles(tiles, pic, g, d)
+}
+
+// WriteTiles writes the tile grid g of d (as Raster.Grid or raster.FromMap
+// make it) as JSON to tiles and as a picture to pic; either may be nil.
+func WriteTiles(tiles, pic io.Writer, g *raster.Grid, d *levelfile.Document) error {
 	if tiles != nil {
 		if err := g.WriteTilesJSON(tiles); err != nil {
 			return err

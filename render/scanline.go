@@ -149,7 +149,7 @@ func (c capsule) extent(y float64) (float64, float64) {
 		if (p[1]-y)*(q[1]-y) > 0 || p[1] == q[1] {
 			continue
 		}
-		x := p[0] + (y-p[1])/(q[1]-p[1])*(q[0]-p[0])
+		x := p[0] + float64((y-p[1])/(q[1]-p[1])*(q[0]-p[0])) // rounded before the sum: no FMA on arm64
 		l, r = min(l, x), max(r, x)
 	}
 	return l, r
@@ -396,7 +396,7 @@ func (p *painter) pixel(x, y int, cov float64) {
 	if !(cov > 0) {
 		return
 	}
-	ma := uint32(min(cov, 1)*0xffff + 0.5)
+	ma := uint32(float64(min(cov, 1)*0xffff) + 0.5)
 	i := p.img.PixOffset(x, y)
 	if ma == 0xffff && p.opaque {
 		p.img.Pix[i], p.img.Pix[i+1], p.img.Pix[i+2], p.img.Pix[i+3] = p.c.R, p.c.G, p.c.B, p.c.A
