@@ -2,11 +2,11 @@ package render
 
 import (
 	"fmt"
-	"github.com/dungraph/dungraph/levelfile"
 	"io"
 	"maps"
 	"slices"
 
+	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/raster"
 )
 

@@ -3,7 +3,6 @@ package render
 import (
 	"cmp"
 	"fmt"
-	"github.com/dungraph/dungraph/levelfile"
 	"image"
 	"image/color"
 	"image/gif"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dungraph/dungraph/internal/textsafe"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // WriteGIF writes an animated GIF of the build to w: one frame for the

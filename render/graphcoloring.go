@@ -4,7 +4,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/dungraph/dungraph/levelfile"
 	"io"
 	"math"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/dungraph/dungraph/internal/textsafe"
+	"github.com/dungraph/dungraph/levelfile"
 )
 
 // GraphColoring writes a level as a level of GraphColoring, the graph
