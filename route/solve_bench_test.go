@@ -31,24 +31,7 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			rooms = append(rooms, room{tag: tag, x: float64(rng.IntN(10000)), y: float64(rng.IntN(10000))})
 		}
-		var cs []corridor
-		has := map[[2]int]bool{}
-		for v := 1; v < n; v++ {
-			u := rng.IntN(v)
-			cs = append(cs, corridor{a: u, b: v})
-			has[[2]int{u, v}] = true
-		}
-		for range n / 10 {
-			u, v := rng.IntN(n), rng.IntN(n)
-			if u > v {
-				u, v = v, u
-			}
-			if u != v && !has[[2]int{u, v}] {
-				cs = append(cs, corridor{a: u, b: v})
-				has[[2]int{u, v}] = true
-			}
-		}
-		g := build(b, rooms, cs)
+		g := build(b, rooms, randomCorridors(rng, n, n/10))
 		r, err := Find(routeGraph(g), Roles{})
 		if err != nil {
 			b.Fatal(err)

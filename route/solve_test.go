@@ -167,6 +167,13 @@ func randomLockLevel(t testing.TB, rng *rand.Rand) *grammar.Graph {
 		}
 		rooms = append(rooms, room{tag: tag, x: float64(rng.IntN(100)), y: float64(rng.IntN(100))})
 	}
+	return build(t, rooms, randomCorridors(rng, n, rng.IntN(3)))
+}
+
+// randomCorridors returns the corridors of a connected level of n rooms: a
+// random tree (room v joined to a room before it) and up to extra more
+// corridors between random distinct rooms, none twice.
+func randomCorridors(rng *rand.Rand, n, extra int) []corridor {
 	var cs []corridor
 	has := map[[2]int]bool{}
 	for v := 1; v < n; v++ {
@@ -174,7 +181,7 @@ func randomLockLevel(t testing.TB, rng *rand.Rand) *grammar.Graph {
 		cs = append(cs, corridor{a: u, b: v})
 		has[[2]int{u, v}] = true
 	}
-	for range rng.IntN(3) {
+	for range extra {
 		u, v := rng.IntN(n), rng.IntN(n)
 		if u > v {
 			u, v = v, u
@@ -184,7 +191,7 @@ func randomLockLevel(t testing.TB, rng *rand.Rand) *grammar.Graph {
 			has[[2]int{u, v}] = true
 		}
 	}
-	return build(t, rooms, cs)
+	return cs
 }
 
 // TestSolveMatchesBruteForce checks Solve against walks enumerated one by
