@@ -85,11 +85,19 @@ type spoke struct {
 	leaf    bool
 	r, t, f float64
 	d       float64
+	// w and h are the room's sides.
+	w, h float64
 }
 
-// wedge is the angle from one spoke to the next, counter-clockwise, with
-// its sine and cosine.
-type wedge struct{ angle, sin, cos float64 }
+// wedge is the angle from the spoke at one place to the next,
+// counter-clockwise, with its sine and cosine; dir is the first place's
+// direction and hubSlack how far the hub's disc reaches beyond its
+// rectangle along it.
+type wedge struct {
+	angle, sin, cos float64
+	dir             r2.Vec
+	hubSlack        float64
+}
 
 // build fills the ring of v's neighbours. It reports false when there is
 // nothing to arrange: fewer than two leaves, a cosmetic room, or a
@@ -110,7 +118,7 @@ func (a *spokeRing) build(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap floa
 		a.ring = append(a.ring, spoke{
 			v: u, angle: atan2(d.Y, d.X), dir: scale(1/l, d),
 			leaf: len(g.Neighbors(u)) == 1 && !g.Vertex(u).Cosmetic && !h.Cosmetic,
-			r:    rooms[u].Radius, f: lengthFactor(h.LengthFactor),
+			r:    rooms[u].Radius, f: lengthFactor(h.LengthFactor), w: rooms[u].W, h: rooms[u].H,
 			t: corridorTarget(gap, rooms[v].Radius, rooms[u].Radius, h.LengthFactor),
 		})
 	}
@@ -134,7 +142,8 @@ func (a *spokeRing) build(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap floa
 			w += 2 * math.Pi
 		}
 		sin := float64(s.dir.X*n.dir.Y) - float64(s.dir.Y*n.dir.X)
-		a.gaps = append(a.gaps, wedge{w, sin, dot(s.dir, n.dir)})
+		hub := rooms[v]
+		a.gaps = append(a.gaps, wedge{w, sin, dot(s.dir, n.dir), s.dir, float64(hub.Radius - exitAlong(hub.W, hub.H, hub.Radius, s.dir))})
 	}
 	return len(a.slots) >= 2
 }
@@ -243,7 +252,9 @@ func (a *spokeRing) factorOf(u int) float64 {
 // factors the one farther out, then the later) moves out until they fit,
 // or the nearer one moves out when the farther one's corridor cannot pass
 // it within the wedge. It returns the largest stretch this leaves, in
-// visible length ÷ factor, which is what the tail judges. The relax pass
+// visible length ÷ factor beyond the gap (the rectangles' slack inside
+// the discs along each place's direction included), which is what the
+// tail judges. The relax pass
 // moves the wedges too, but a ring jammed room against room hardly turns.
 func ringYield(ring []spoke, gaps []wedge, clear float64) float64 {
 	n := len(ring)
@@ -277,11 +288,22 @@ func ringYield(ring []spoke, gaps []wedge, clear float64) float64 {
 			break
 		}
 	}
+	// The visible length is the disc gap plus what each disc reaches
+	// beyond its rectangle along the corridor: a thin room end-on adds
+	// most of its radius.
 	var worst float64
-	for _, s := range ring {
-		worst = max(worst, float64(s.d-s.t)/s.f)
+	for i, s := range ring {
+		slack := float64(gaps[i].hubSlack + float64(s.r-exitAlong(s.w, s.h, s.r, gaps[i].dir)))
+		worst = max(worst, float64(float64(s.d-s.t)+slack)/s.f)
 	}
 	return worst
+}
+
+// exitAlong returns the distance from the centre of a w × h rectangle of
+// circumradius r at which the unit direction dir leaves it.
+func exitAlong(w, h, r float64, dir r2.Vec) float64 {
+	l := 2*r + 1
+	return float64(rayExit(w/2, h/2, float64(dir.X*l), float64(dir.Y*l)) * l)
 }
 
 // sepAngle returns the least angle between two spokes at distances a.d

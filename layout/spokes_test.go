@@ -145,11 +145,11 @@ func TestRingYieldShortLoses(t *testing.T) {
 		var gaps []wedge
 		for i, f := range fs {
 			a := float64(i) * 2 * math.Pi / float64(len(fs))
-			ring = append(ring, spoke{v: i, r: 100, f: f, t: corridorTarget(50, 100, 100, f), dir: r2.Vec{X: math.Cos(a), Y: math.Sin(a)}})
+			ring = append(ring, spoke{v: i, r: 100, w: 141, h: 141, f: f, t: corridorTarget(50, 100, 100, f), dir: r2.Vec{X: math.Cos(a), Y: math.Sin(a)}})
 		}
 		w := 2 * math.Pi / float64(len(fs))
-		for range fs {
-			gaps = append(gaps, wedge{w, math.Sin(w), math.Cos(w)})
+		for _, s := range ring {
+			gaps = append(gaps, wedge{angle: w, sin: math.Sin(w), cos: math.Cos(w), dir: s.dir})
 		}
 		return ring, gaps
 	}
