@@ -27,11 +27,6 @@ import (
 // some corridor already took, so no crossing appears. arrangeLeaves
 // chooses the leaves' places before the relax pass.
 
-// exhaustiveLeaves: a crowded room with at most this many leaves tries
-// every order of them (7! = 5,040); one with more descends by pairwise
-// swaps from the construction drawing's order.
-const exhaustiveLeaves = 7
-
 // arrangeLeaves permutes, in pos, the leaves of every crowded room v of g,
 // given the rooms and the corridor gap, and returns how many rooms it
 // rearranged. A room is crowded when its neighbours' rooms, with every
@@ -39,8 +34,8 @@ const exhaustiveLeaves = 7
 // around it (sepAngle summed around the ring). Every neighbour that is
 // not a leaf keeps its place; the leaves (non-cosmetic vertices whose one
 // corridor, not cosmetic, goes to v) share the leaves' directions, in the
-// order that ringYield judges least stretched, if that is better than the
-// construction drawing's. A leaf keeps its new direction's length times
+// order a descent by pairwise swaps finds that ringYield judges least
+// stretched, if that is better than the construction drawing's. A leaf keeps its new direction's length times
 // its factor over the factor of the leaf that was there, so that a short
 // spoke does not start where a long one was: shortened, its corridor is
 // part of a segment that crossed nothing; lengthened, only if it crosses
@@ -161,52 +156,35 @@ func (a *spokeRing) needAngle(clear float64) float64 {
 	return sum
 }
 
-// improve orders the leaves among their slots by ringYield: every order
-// with at most exhaustiveLeaves leaves, else a descent by the best
-// pairwise swap while one helps. It reports whether the order found is
-// better than the construction drawing's; the ring holds it either way.
+// improve orders the leaves among their slots by ringYield, from the
+// construction drawing's order, by the best pairwise swap while one
+// helps. It reports whether the order found is better than the
+// construction drawing's; the ring holds it either way. Trying every
+// order instead (up to 7 leaves) cost 42 ms for a room of seven leaves
+// against 0.3 ms, for as many hub levels within the limits over seeds
+// 1–500 (15 misses either way; NOTES.md).
 func (a *spokeRing) improve(clear float64) bool {
 	before := ringYield(a.ring, a.gaps, clear)
 	if before == 0 {
 		return false
 	}
 	best := before
-	if len(a.slots) <= exhaustiveLeaves {
-		leaves := make([]spoke, len(a.slots))
-		for k, i := range a.slots {
-			leaves[k] = a.ring[i]
-		}
-		bestOrder := slices.Clone(leaves)
-		permute(leaves, 0, func() {
-			for k, i := range a.slots {
-				a.ring[i] = leaves[k]
-			}
-			if c := ringYield(a.ring, a.gaps, clear); c < best {
-				best = c
-				copy(bestOrder, leaves)
-			}
-		})
-		for k, i := range a.slots {
-			a.ring[i] = bestOrder[k]
-		}
-	} else {
-		for {
-			bi, bj := -1, -1
-			for x := range a.slots {
-				for y := x + 1; y < len(a.slots); y++ {
-					i, j := a.slots[x], a.slots[y]
-					a.ring[i], a.ring[j] = a.ring[j], a.ring[i]
-					if c := ringYield(a.ring, a.gaps, clear); c < best {
-						best, bi, bj = c, i, j
-					}
-					a.ring[i], a.ring[j] = a.ring[j], a.ring[i]
+	for {
+		bi, bj := -1, -1
+		for x := range a.slots {
+			for y := x + 1; y < len(a.slots); y++ {
+				i, j := a.slots[x], a.slots[y]
+				a.ring[i], a.ring[j] = a.ring[j], a.ring[i]
+				if c := ringYield(a.ring, a.gaps, clear); c < best {
+					best, bi, bj = c, i, j
 				}
+				a.ring[i], a.ring[j] = a.ring[j], a.ring[i]
 			}
-			if bi < 0 {
-				break
-			}
-			a.ring[bi], a.ring[bj] = a.ring[bj], a.ring[bi]
 		}
+		if bi < 0 {
+			break
+		}
+		a.ring[bi], a.ring[bj] = a.ring[bj], a.ring[bi]
 	}
 	return best < float64(before*(1-1e-9))
 }
@@ -344,18 +322,4 @@ func crossesAny(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) bool {
 		}
 	}
 	return false
-}
-
-// permute calls visit with every permutation of xs[k:], restoring xs
-// after each.
-func permute(xs []spoke, k int, visit func()) {
-	if k == len(xs) {
-		visit()
-		return
-	}
-	for i := k; i < len(xs); i++ {
-		xs[k], xs[i] = xs[i], xs[k]
-		permute(xs, k+1, visit)
-		xs[k], xs[i] = xs[i], xs[k]
-	}
 }

@@ -160,3 +160,22 @@ func TestRingYieldShortLoses(t *testing.T) {
 		t.Errorf("stretch with the short spokes side by side %.1f, apart %.1f: want apart smaller", s, a)
 	}
 }
+
+// BenchmarkArrangeLeaves: one crowded room of twelve spokes, seven or
+// nine of them leaves.
+func BenchmarkArrangeLeaves(b *testing.B) {
+	for _, kinds := range []string{"LNNNAALNALLL", "LNNNAALNANAL"} {
+		g, rooms := hubRing(kinds, 10)
+		pos := make([]r2.Vec, g.Order())
+		b.Run(kinds, func(b *testing.B) {
+			for range b.N {
+				for v := range pos {
+					pos[v] = g.Vertex(v).Pos
+				}
+				if arrangeLeaves(g, pos, rooms, 50) != 1 {
+					b.Fatal("ring not rearranged")
+				}
+			}
+		})
+	}
+}
