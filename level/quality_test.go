@@ -53,18 +53,15 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // TestQualityRulesets generates the test rulesets of testdata/quality
 // (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
 // with a valid level whose geometry keeps the default limits, measured
-// again here, and the first attempt to do so on at least 98% of seeds
-// where the ruleset is expected to (hub's tail misses it: NOTES.md,
-// known limits). fans is left out: few of its attempts keep the limits
-// (TestFansFirstAttempts holds what they do keep).
+// again here (the density limit scaled by the level's Spread), and the
+// first attempt to do so on at least 98% of seeds. hub is at the edge:
+// 196 of 200 (NOTES.md, known limits). fans is left out: few of its
+// attempts keep the limits (TestFansFirstAttempts holds what they do
+// keep).
 func TestQualityRulesets(t *testing.T) {
-	tests := []struct {
-		name      string
-		wantFirst bool
-	}{{"deeptree", true}, {"factors", true}, {"hub", false}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rs := loadQuality(t, tt.name)
+	for _, name := range []string{"deeptree", "factors", "hub"} {
+		t.Run(name, func(t *testing.T) {
+			rs := loadQuality(t, name)
 			seeds := 200
 			if testing.Short() {
 				seeds = 2
@@ -83,10 +80,10 @@ func TestQualityRulesets(t *testing.T) {
 				}
 			}
 			share := float64(first) / float64(seeds)
-			if tt.wantFirst && share < 0.98 {
+			if share < 0.98 {
 				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least 98%%", first, seeds)
 			}
-			t.Logf("%s: %d of %d seeds within the limits on the first attempt", tt.name, first, seeds)
+			t.Logf("%s: %d of %d seeds within the limits on the first attempt", name, first, seeds)
 		})
 	}
 }
