@@ -97,17 +97,7 @@ type Relaxation struct {
 	// full holds the rooms' full radii while they inflate.
 	full  []float64
 	stats RelaxStats
-	// squeezes counts the squeezes of the settled drawing; saved holds
-	// the drawing a squeeze started from.
-	squeezes int
-	saved    []r2.Vec
-	// compactions counts the compactions of the settled drawing.
-	compactions int
 }
-
-// maxCompactions caps the compactions of one relax pass, each followed by
-// a settle phase.
-const maxCompactions = 1
 
 // NewRelaxation returns the relax pass of g's drawing with the given
 // rooms, corridor gap and forces ([relax]; CrossingFree is always on),
@@ -175,21 +165,9 @@ func (r *Relaxation) Step() bool {
 			r.endInflation()
 		}
 	case Settle:
-		switch {
-		case r.more:
+		if r.more {
 			r.more = r.d.Update()
-		case r.compactions < maxCompactions:
-			r.compactions++
-			r.saved = append([]r2.Vec(nil), r.d.Pos...)
-			if r.d.compact() > 0 {
-				r.offset += r.d.Iterations()
-				r.d.SetActive(nil)
-				r.more = true
-			}
-		default:
-			if r.saved != nil && r.score(r.d.Pos) > r.score(r.saved) {
-				copy(r.d.Pos, r.saved)
-			}
+		} else {
 			r.finish()
 		}
 	}
