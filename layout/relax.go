@@ -97,6 +97,11 @@ type Relaxation struct {
 	// full holds the rooms' full radii while they inflate.
 	full  []float64
 	stats RelaxStats
+	// pressed says the press has been considered; unpressed holds the
+	// settled drawing it started from, and unpressedGeo its geometry.
+	pressed      bool
+	unpressed    []r2.Vec
+	unpressedGeo Geometry
 }
 
 // NewRelaxation returns the relax pass of g's drawing with the given
@@ -168,9 +173,11 @@ func (r *Relaxation) Step() bool {
 			r.endInflation()
 		}
 	case Settle:
-		if r.more {
+		switch {
+		case r.more:
 			r.more = r.d.Update()
-		} else {
+		case !r.pressSettled():
+			r.finishPress()
 			r.finish()
 		}
 	}

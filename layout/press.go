@@ -1,0 +1,360 @@
+package layout
+
+import (
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// The press: moves that pass contact on.
+//
+// A settled drawing is jammed where rooms lie at the keep distance from
+// each other or from corridors: crossfree.go bounds each vertex's own
+// move, so a room pulled toward one it touches stops, and what it touches
+// never learns of the pull. The press takes each step's moves (the settle
+// phase's forces over the stiffness, as Update takes them) and projects
+// them, Gauss–Seidel with equal weights, onto the linearised constraints
+// that every near pair's clearance stays at least keep, written on the
+// pair's relative move: a room pushed against another pushes it along,
+// and a room against a corridor pushes the corridor's ends in proportion
+// to where it touches. What the sweeps leave closing past a pair's slack
+// does not move. The step is then checked with the exact Checker on the
+// whole drawing and halved until it keeps every clearance, so every
+// drawing the press leaves is valid. This is the projection step of
+// position-based dynamics (Müller et al., "Position Based Dynamics",
+// 2007) applied to the linearised clearances.
+//
+// The press runs once, on a settled drawing whose geometry is near a
+// limit (pressNear), and is followed by a settle phase; the relax pass
+// keeps the result only if it measures better (pressBetter).
+
+// pressAim: the projection aims every clearance at this times keep, so
+// that what the linearisation and the sweeps leave over stays above keep.
+const pressAim = 1.02
+
+// pressMove is the longest move of a vertex in one step, as a fraction of
+// the settle phase's move limit.
+const pressMove = 0.1
+
+// pressSteps caps the steps of one press.
+const pressSteps = 60
+
+// pressSweeps caps the Gauss–Seidel sweeps that project one step; the
+// sweeps stop early once no pair closes past its slack by more than
+// pressTol of the step.
+const pressSweeps = 40
+
+// pressTol is the residual, as a fraction of the step's longest move,
+// below which the sweeps of a step stop.
+const pressTol = 0.01
+
+// pressGain ends the press once a step moves the drawing, in total, less
+// than this fraction of what its first step moved.
+const pressGain = 0.05
+
+// pressNear is how near its limit a metric must be, as a ratio (the
+// density's limit over the density), for the press to run.
+const pressNear = 0.8
+
+// pressPair is a near pair of a press step: room u and room a (b < 0), or
+// room u and corridor ab touched at tau along it.
+type pressPair struct {
+	u, a, b int32
+	// n is the unit direction from u toward the other; slack the closing
+	// of the pair's relative move the projection allows, hard the one
+	// beyond which the pair's vertices do not move.
+	n           r2.Vec
+	tau         float64
+	slack, hard float64
+}
+
+// presser holds one press of a drawing.
+type presser struct {
+	d *drawing
+	k float64
+	// delta is the step being projected, trial the drawing it leads to.
+	delta, trial []r2.Vec
+	pairs        []pressPair
+}
+
+// press runs the press on the drawing's current positions and returns the
+// total distance its vertices moved.
+func (d *drawing) press() float64 {
+	n := len(d.Pos)
+	p := &presser{d: d, k: d.keepDistance(), delta: make([]r2.Vec, n), trial: make([]r2.Vec, n)}
+	d.heat.reset(n, d.active)
+	maxMove := float64(pressMove * d.maxMove())
+	total, first := 0.0, 0.0
+	for step := 0; step < pressSteps; step++ {
+		largest := p.forces(maxMove)
+		if largest <= d.f.ConvergenceDistance {
+			break
+		}
+		p.nearPairs(float64(p.k + float64(4*largest)))
+		p.project(float64(pressTol * largest))
+		p.unjam()
+		moved := p.checkedMove()
+		if moved == 0 {
+			break
+		}
+		total += moved
+		if step == 0 {
+			first = moved
+		} else if moved < float64(pressGain*first) {
+			break
+		}
+	}
+	return total
+}
+
+// forces sets delta to every vertex's settle move, capped at maxMove, and
+// returns the longest.
+func (p *presser) forces(maxMove float64) float64 {
+	d := p.d
+	d.computeForces()
+	largest := 0.0
+	for v := range p.delta {
+		w := 1.0
+		for _, h := range d.g.Neighbors(v) {
+			w += springWeight(h)
+		}
+		m := scale(float64(1/float64(d.f.SpringStrength*stiffness*w)), d.force[v])
+		if l := norm(m); l > maxMove {
+			m = scale(maxMove/l, m)
+		}
+		p.delta[v] = m
+		largest = max(largest, norm(m))
+	}
+	return largest
+}
+
+// nearPairs collects the pairs less than margin apart: those a step can
+// bring within keep.
+func (p *presser) nearPairs(margin float64) {
+	d := p.d
+	p.pairs = p.pairs[:0]
+	for _, c := range d.marginConflicts(d.Pos, d.Radius, margin) {
+		switch c.Kind {
+		case RoomRoom:
+			u, v := int32(c.Room), int32(c.Room2)
+			nv, ok := unit(r2.Sub(d.Pos[v], d.Pos[u]))
+			if !ok {
+				continue
+			}
+			gap := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
+			p.pairs = append(p.pairs, p.pair(u, v, -1, nv, 0, gap))
+		case RoomCorridor:
+			u, a, b := int32(c.Room), int32(c.Corridor.A), int32(c.Corridor.B)
+			pu, pa, pb := d.Pos[u], d.Pos[a], d.Pos[b]
+			t, _, _ := project(pu, pa, pb)
+			to := r2.Sub(nearestOnSegment(pu, pa, pb), pu)
+			l := norm(to)
+			if l == 0 {
+				continue
+			}
+			gap := float64(l - d.Radius[u])
+			p.pairs = append(p.pairs, p.pair(u, a, b, towardCorridor(pu, pa, pb, to, l), t, gap))
+		}
+	}
+}
+
+// pair returns the press pair of u and a (or corridor ab) with clearance
+// gap along n.
+func (p *presser) pair(u, a, b int32, n r2.Vec, tau, gap float64) pressPair {
+	return pressPair{u: u, a: a, b: b, n: n, tau: tau,
+		slack: float64(gap-float64(pressAim*p.k)) / 2,
+		hard:  float64(max(0, gap-p.k) / 2)}
+}
+
+// closing returns how far the step closes pair q along its normal.
+func (p *presser) closing(q pressPair) float64 {
+	if q.b < 0 {
+		return dot(r2.Sub(p.delta[q.u], p.delta[q.a]), q.n)
+	}
+	at := r2.Add(scale(1-q.tau, p.delta[q.a]), scale(q.tau, p.delta[q.b]))
+	return dot(r2.Sub(p.delta[q.u], at), q.n)
+}
+
+// project sweeps the pairs, moving each pair's vertices apart along its
+// normal by what the step closes it past its slack, until no pair is
+// closed past it by more than tol or the sweeps run out.
+func (p *presser) project(tol float64) {
+	for sweep := 0; sweep < pressSweeps; sweep++ {
+		worst := 0.0
+		for _, q := range p.pairs {
+			e := p.closing(q) - q.slack
+			if e <= 0 {
+				continue
+			}
+			worst = max(worst, e)
+			if q.b < 0 {
+				p.delta[q.u] = axpy(-e/2, q.n, p.delta[q.u])
+				p.delta[q.a] = axpy(e/2, q.n, p.delta[q.a])
+				continue
+			}
+			wa, wb := 1-q.tau, q.tau
+			lam := e / (1 + float64(wa*wa) + float64(wb*wb))
+			p.delta[q.u] = axpy(-lam, q.n, p.delta[q.u])
+			p.delta[q.a] = axpy(float64(lam*wa), q.n, p.delta[q.a])
+			p.delta[q.b] = axpy(float64(lam*wb), q.n, p.delta[q.b])
+		}
+		if worst <= tol {
+			return
+		}
+	}
+}
+
+// unjam stops the vertices of every pair the projection left closing past
+// its hard limit (a jam), until none is.
+func (p *presser) unjam() {
+	for again := true; again; {
+		again = false
+		for _, q := range p.pairs {
+			if p.closing(q) > q.hard {
+				again = true
+				p.delta[q.u], p.delta[q.a] = r2.Vec{}, r2.Vec{}
+				if q.b >= 0 {
+					p.delta[q.b] = r2.Vec{}
+				}
+			}
+		}
+	}
+}
+
+// checkedMove applies the step if the exact check finds every clearance
+// kept, halving it up to five times otherwise, and returns the total
+// distance moved (0 when the drawing stayed).
+func (p *presser) checkedMove() float64 {
+	d := p.d
+	for try := 0; try < 6; try++ {
+		for v := range p.trial {
+			p.trial[v] = r2.Add(d.Pos[v], p.delta[v])
+		}
+		if p.keepsClear() {
+			total := 0.0
+			for v := range p.delta {
+				total += norm(p.delta[v])
+			}
+			copy(d.Pos, p.trial)
+			copy(d.heat.last, p.delta)
+			return total
+		}
+		for v := range p.delta {
+			p.delta[v] = scale(0.5, p.delta[v])
+		}
+	}
+	return 0
+}
+
+// keepsClear reports whether the trial drawing keeps every clearance at
+// least keep, or no smaller than it is now, with no crossing.
+func (p *presser) keepsClear() bool {
+	d := p.d
+	closer := func(now, old float64) bool {
+		return now < float64(min(p.k, old)-float64(1e-9*p.k))
+	}
+	for _, c := range d.marginConflicts(p.trial, d.Radius, p.k) {
+		switch c.Kind {
+		case RoomRoom:
+			u, v := c.Room, c.Room2
+			now := float64(dist(p.trial[u], p.trial[v])-d.Radius[u]) - d.Radius[v]
+			old := float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u]) - d.Radius[v]
+			if closer(now, old) {
+				return false
+			}
+		case RoomCorridor:
+			u, a, b := c.Room, c.Corridor.A, c.Corridor.B
+			now := float64(pointSegmentDist(p.trial[u], p.trial[a], p.trial[b]) - d.Radius[u])
+			old := float64(pointSegmentDist(d.Pos[u], d.Pos[a], d.Pos[b]) - d.Radius[u])
+			if closer(now, old) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// pressScore judges a drawing's geometry for the press: how many default
+// limits it misses, and the sum of its metrics' ratios to them (lower is
+// better in both).
+func pressScore(geo Geometry) (miss int, sum float64) {
+	lim := DefaultLimits()
+	sp := max(1, geo.Spread)
+	ratios := [4]float64{
+		geo.Stretch / lim.MaxStretch,
+		geo.Tail / lim.MaxTail,
+		geo.Worst / lim.MaxWorst,
+		lim.MinDensity / float64(sp*sp) / max(geo.Density, 1e-12),
+	}
+	for _, x := range ratios {
+		if x > 1 {
+			miss++
+		}
+		sum += x
+	}
+	return miss, sum
+}
+
+// pressNeeded reports whether a drawing with geometry geo is near enough
+// a limit for the press to run.
+func pressNeeded(geo Geometry) bool {
+	lim := DefaultLimits()
+	sp := max(1, geo.Spread)
+	return geo.Stretch >= float64(pressNear*lim.MaxStretch) || geo.Tail >= float64(pressNear*lim.MaxTail) ||
+		geo.Worst >= float64(pressNear*lim.MaxWorst) ||
+		float64(pressNear*geo.Density) <= lim.MinDensity/float64(sp*sp)
+}
+
+// pressBetter reports whether geometry now is better than was: it misses
+// fewer limits, or as many with a lower sum of ratios.
+func pressBetter(now, was Geometry) bool {
+	nm, ns := pressScore(now)
+	wm, ws := pressScore(was)
+	return nm < wm || nm == wm && ns < ws
+}
+
+// measure returns the geometry of the drawing at positions pos, written
+// to the graph for the measurement.
+func (r *Relaxation) measure(pos []r2.Vec) Geometry {
+	for v, p := range pos {
+		r.g.SetPos(v, p)
+	}
+	geo := MeasureGeometry(r.g, r.rooms)
+	geo.Spread = spread(r.g, r.rooms, r.gap)
+	return geo
+}
+
+// pressSettled starts the press on the settled drawing when its geometry
+// is near a limit, and reports whether it did: the pass then settles the
+// pressed drawing, and finishPress keeps it only if it measures better.
+func (r *Relaxation) pressSettled() bool {
+	if r.pressed {
+		return false
+	}
+	r.pressed = true
+	if r.ctx != nil && r.ctx.Err() != nil {
+		return false
+	}
+	geo := r.measure(r.d.Pos)
+	if !pressNeeded(geo) {
+		return false
+	}
+	saved := append([]r2.Vec(nil), r.d.Pos...)
+	if r.d.press() == 0 {
+		return false
+	}
+	r.unpressed, r.unpressedGeo = saved, geo
+	r.offset += r.d.Iterations()
+	r.d.SetActive(nil)
+	r.more = true
+	return true
+}
+
+// finishPress restores the drawing from before the press when the
+// pressed one does not measure better.
+func (r *Relaxation) finishPress() {
+	if r.unpressed != nil && !pressBetter(r.measure(r.d.Pos), r.unpressedGeo) {
+		copy(r.d.Pos, r.unpressed)
+	}
+	r.unpressed = nil
+}
