@@ -35,12 +35,12 @@ const pressAim = 1.02
 const pressMove = 0.1
 
 // pressSteps caps the steps of one press.
-const pressSteps = 60
+const pressSteps = 30
 
 // pressSweeps caps the Gauss–Seidel sweeps that project one step; the
 // sweeps stop early once no pair closes past its slack by more than
 // pressTol of the step.
-const pressSweeps = 40
+const pressSweeps = 20
 
 // pressTol is the residual, as a fraction of the step's longest move,
 // below which the sweeps of a step stop.
@@ -52,7 +52,7 @@ const pressGain = 0.05
 
 // pressNear is how near its limit a metric must be, as a ratio (the
 // density's limit over the density), for the press to run.
-const pressNear = 0.8
+const pressNear = 0.9
 
 // pressPair is a near pair of a press step: room u and room a (b < 0), or
 // room u and corridor ab touched at tau along it.
