@@ -1,0 +1,191 @@
+package layout
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
+)
+
+// settledDrawing relaxes a random crossing-free level of case c and
+// returns the settle phase's drawing of it, as the relax pass hands it to
+// the press, with the clearances it starts from.
+func settledDrawing(t *testing.T, c int) *drawing {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(c), 16))
+	g := planarDrawing(rng, 8+rng.IntN(30), 1)
+	rooms, err := AssignRooms(g, params.Rooms{Margin: 10 + float64(rng.IntN(40))}, nil, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const gap = 30
+	f := params.DefaultRelax()
+	f.SpringStrength = 1 + 5*rng.Float64()
+	if _, err := Relax(context.Background(), g, rooms, gap, f, nil); err != nil {
+		t.Fatalf("case %d: %v", c, err)
+	}
+	f.CrossingFree = true
+	f.ConvergenceDistance = max(f.ConvergenceDistance, minRelaxConvergence)
+	d := newDrawing(g, f)
+	for v, rm := range rooms {
+		d.Radius[v] = rm.Radius
+	}
+	d.UseRooms(gap)
+	d.SetActive(nil)
+	return d
+}
+
+// clearances returns, by brute force over every pair, the clearance of
+// every two rooms and of every room and corridor not ending in it.
+func clearances(d *drawing) []float64 {
+	var out []float64
+	n := len(d.Pos)
+	for u := range n {
+		for v := u + 1; v < n; v++ {
+			out = append(out, float64(dist(d.Pos[u], d.Pos[v])-d.Radius[u])-d.Radius[v])
+		}
+	}
+	for _, e := range d.g.Edges() {
+		if e.Cosmetic {
+			continue
+		}
+		for u := range n {
+			if u != e.A && u != e.B {
+				out = append(out, float64(pointSegmentDist(d.Pos[u], d.Pos[e.A], d.Pos[e.B])-d.Radius[u]))
+			}
+		}
+	}
+	return out
+}
+
+// TestPressKeepsClearances presses settled random levels and checks, by
+// brute force over every pair and with the exact Checker, that no
+// clearance ends below keep unless it started below keep and did not
+// shrink, and that no two corridors cross; a second press of the same
+// drawing gives the same bits.
+func TestPressKeepsClearances(t *testing.T) {
+	cases := 24
+	if testing.Short() {
+		cases = 8
+	}
+	pressed := 0
+	for c := range cases {
+		d := settledDrawing(t, c)
+		twin := settledDrawing(t, c)
+		k := d.keepDistance()
+		before := clearances(d)
+		moved := d.press()
+		if moved > 0 {
+			pressed++
+		}
+		after := clearances(d)
+		for i, now := range after {
+			if now < min(k, before[i])-1e-6*k {
+				t.Fatalf("case %d: clearance %d went from %v to %v, below keep %v", c, i, before[i], now, k)
+			}
+		}
+		if cs := conflicts(d, true); len(cs) > 0 {
+			t.Fatalf("case %d: pressed drawing has conflicts, first %v", c, cs[0])
+		}
+		twin.press()
+		if !reflect.DeepEqual(d.Pos, twin.Pos) {
+			t.Fatalf("case %d: two presses of one drawing differ", c)
+		}
+	}
+	if pressed == 0 {
+		t.Fatal("the press moved none of the settled drawings")
+	}
+	t.Logf("%d of %d settled drawings pressed", pressed, cases)
+}
+
+// TestPressPassesContact pulls room 0 to the right by two long corridors
+// at 45°, against room 1, which lies at keep from it and is held at its
+// target by a corridor to room 4: the settle phase's bounded moves stop 0
+// at 1, the press pushes 1 along.
+func TestPressPassesContact(t *testing.T) {
+	const r, gap = 20.0, 30.0
+	k := relaxKeep(gap)
+	b := float64(2*r+k) + 0.01
+	g := new(grammar.Graph)
+	for _, p := range []r2.Vec{
+		{X: 0, Y: 0},
+		{X: b, Y: 0},
+		{X: 600, Y: 600},
+		{X: 600, Y: -600},
+		{X: b + corridorTarget(gap, r, r, 1), Y: 0},
+	} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	for _, e := range [][2]int{{0, 2}, {0, 3}, {1, 4}} {
+		g.AddEdge(grammar.Edge{A: e[0], B: e[1]})
+	}
+	f := params.DefaultRelax()
+	f.CrossingFree = true
+	f.ConvergenceDistance = minRelaxConvergence
+	mk := func() *drawing {
+		d := newDrawing(g, f)
+		for v := range d.Radius {
+			d.Radius[v] = r
+		}
+		d.UseRooms(gap)
+		d.SetActive(nil)
+		return d
+	}
+	if cs := conflicts(mk(), true); len(cs) > 0 {
+		t.Fatalf("the start drawing has conflicts, first %v", cs[0])
+	}
+	settled := mk()
+	for settled.Update() {
+	}
+	pressed := mk()
+	if pressed.press() == 0 {
+		t.Fatal("the press did not move")
+	}
+	s, p := settled.Pos[0].X, pressed.Pos[0].X
+	t.Logf("room 0 from x 0 (keep %.1f): settled at x %.1f, pressed to x %.1f; room 1 from %.1f to %.1f", k, s, p, b, pressed.Pos[1].X)
+	if p < s+r {
+		t.Errorf("room 0 pressed to x %.1f, not a room radius past where the settle phase stops it (%.1f)", p, s)
+	}
+}
+
+func TestPressScore(t *testing.T) {
+	within := Geometry{Stretch: 2, Tail: 2, Worst: 5, Density: 0.2}
+	near := Geometry{Stretch: 2.8, Tail: 2, Worst: 5, Density: 0.2}
+	beyond := Geometry{Stretch: 3.1, Tail: 2, Worst: 5, Density: 0.2}
+	sparse := Geometry{Stretch: 1, Tail: 1, Worst: 1, Density: 0.052}
+	spread := Geometry{Stretch: 1, Tail: 1, Worst: 1, Density: 0.052, Spread: 2}
+	for _, c := range []struct {
+		name string
+		geo  Geometry
+		want bool
+	}{
+		{"every metric well within", within, false},
+		{"stretch at 0.93 of its limit", near, true},
+		{"stretch beyond", beyond, true},
+		{"density at 1.04 of its limit", sparse, true},
+		{"the same density with spread 2 (limit ÷ 4)", spread, false},
+	} {
+		if got := pressNeeded(c.geo); got != c.want {
+			t.Errorf("%s: pressNeeded %v, want %v", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		now, was Geometry
+		want     bool
+	}{
+		{"within from beyond", near, beyond, true},
+		{"beyond from within, though the sum is lower", Geometry{Stretch: 3.05, Tail: 1, Worst: 1, Density: 0.3}, near, false},
+		{"lower sum, as many misses", within, near, true},
+		{"the same", near, near, false},
+	} {
+		if got := pressBetter(c.now, c.was); got != c.want {
+			t.Errorf("%s: pressBetter %v, want %v", c.name, got, c.want)
+		}
+	}
+}
