@@ -23,16 +23,24 @@ func (r *Relaxation) reopen() bool {
 	if !d.stalled || used >= r.f.MaxIterations {
 		return false
 	}
-	s, ok := d.clearScale(d.Pos, r.full, relaxKeep(r.gap)+1)
+	margin := relaxKeep(r.gap) + 1
+	s, ok := d.clearScale(d.Pos, r.full, margin)
 	if !ok || s <= 1 {
 		return false
 	}
-	s = math.Sqrt(s)
-	scaleAbout(d.Pos, d.Pos, s)
-	r.stats.Scale = float64(r.stats.Scale * s)
+	grow := d.grow
+	if d.openCrowded(r.full, margin) {
+		// An opening may leave a pair closer than it was: the rooms take
+		// the size the opened drawing allows.
+		grow = 0
+	} else {
+		s = math.Sqrt(math.Sqrt(s))
+		scaleAbout(d.Pos, d.Pos, s)
+		r.stats.Scale = float64(r.stats.Scale * s)
+	}
 	r.offset = used
 	d.stalled, d.tries = false, 0
-	d.setGrowth(min(max(d.grow, d.maxGrowth(d.Pos, r.full)), 1))
+	d.setGrowth(min(max(grow, d.maxGrowth(d.Pos, r.full)), 1))
 	d.SetActive(nil)
 	d.schedule.maxIter = r.f.MaxIterations - used
 	r.more = true
