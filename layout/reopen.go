@@ -34,7 +34,7 @@ func (r *Relaxation) reopen() bool {
 		// the size the opened drawing allows.
 		grow = 0
 	} else {
-		s = math.Sqrt(math.Sqrt(s))
+		s = math.Sqrt(s)
 		scaleAbout(d.Pos, d.Pos, s)
 		r.stats.Scale = float64(r.stats.Scale * s)
 	}
