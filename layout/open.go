@@ -81,10 +81,12 @@ func (d *drawing) openCrowded(full []float64, margin float64) bool {
 
 // constraints fills o.pairs with every two rooms, and every room and
 // corridor not ending in it, within the largest room radius of being
-// closer than margin at full size, and every two rooms joined by a
-// corridor: those closer than margin are asked to part by up to
-// openGrowCap of their distance, the rest to keep it. It reports whether
-// any pair is too close.
+// closer than margin at full size: those closer than margin are asked to
+// part by up to openGrowCap of their distance, the rest to keep it, so
+// that nothing near passes through anything. Two rooms joined by a
+// corridor are paired only when they overlap (a corridor may shorten: its
+// ends are not what it can cross). It reports whether any pair is too
+// close.
 func (o *opening) constraints(full []float64, margin float64) bool {
 	d := o.d
 	o.pairs = o.pairs[:0]
@@ -93,8 +95,8 @@ func (o *opening) constraints(full []float64, margin float64) bool {
 		reach = max(reach, r)
 	}
 	crowded := false
-	add := func(u, a, b int, need, have float64) {
-		if have == 0 {
+	add := func(u, a, b int, need, have float64, keep bool) {
+		if have == 0 || !keep && need <= have {
 			return
 		}
 		at := have
@@ -111,16 +113,16 @@ func (o *opening) constraints(full []float64, margin float64) bool {
 	for _, c := range d.marginConflicts(d.Pos, full, float64(margin+reach)) {
 		switch c.Kind {
 		case RoomRoom:
-			add(c.Room, c.Room2, -1, float64(full[c.Room]+full[c.Room2])+margin, dist(d.Pos[c.Room], d.Pos[c.Room2]))
+			add(c.Room, c.Room2, -1, float64(full[c.Room]+full[c.Room2])+margin, dist(d.Pos[c.Room], d.Pos[c.Room2]), true)
 		case RoomCorridor:
 			add(c.Room, c.Corridor.A, c.Corridor.B, full[c.Room]+margin,
-				pointSegmentDist(d.Pos[c.Room], d.Pos[c.Corridor.A], d.Pos[c.Corridor.B]))
+				pointSegmentDist(d.Pos[c.Room], d.Pos[c.Corridor.A], d.Pos[c.Corridor.B]), true)
 		}
 	}
 	for v := range d.Pos {
 		for _, h := range d.g.Neighbors(v) {
 			if h.To > v && !h.Cosmetic {
-				add(v, h.To, -1, float64(full[v]+full[h.To])+margin, dist(d.Pos[v], d.Pos[h.To]))
+				add(v, h.To, -1, float64(full[v]+full[h.To])+margin, dist(d.Pos[v], d.Pos[h.To]), false)
 			}
 		}
 	}
