@@ -219,11 +219,7 @@ func (d *drawing) step() (total, largest float64, starved bool) {
 	maxMove := d.maxMove()
 	limited := d.bounded()
 	for _, v := range d.active {
-		k := 1.0
-		for _, h := range d.g.Neighbors(int(v)) {
-			k += springWeight(h)
-		}
-		eta := float64(d.cool / float64(d.f.SpringStrength*stiffness*k))
+		eta := float64(d.cool / float64(d.f.SpringStrength*stiffness*d.mass(v)))
 		m := scale(eta, d.force[v])
 		h := 1.0
 		if !limited || !d.free[v] {

@@ -32,6 +32,13 @@ type Geometry struct {
 	// Density is the total area of the rooms over the area of their
 	// bounding box: a level of dots in a vast plane is near 0.
 	Density float64
+	// Spread is how much longer the corridors' length factors ask the
+	// level to be: the sum of the corridors' targets (corridorTarget)
+	// with every factor above 1 as written, over the sum with those
+	// factors at 1. It is 1 for a level without such factors, and the
+	// density limit expects Spread² less density (Limits.Miss). Measure
+	// sets it; 0 means 1.
+	Spread float64
 }
 
 // MeasureGeometry computes g's geometry with the given rooms. A level
@@ -167,7 +174,10 @@ func (l Limits) String() string {
 
 // Miss returns "" when geo keeps the limits (zero fields are defaults),
 // else a reason naming every metric outside them, its value and its
-// limit's [quality] key.
+// limit's [quality] key. The density limit is MinDensity ÷ Spread²: the
+// limit is a floor against sprawl, and corridors an author asked to be f
+// times as long spread the level as the author wanted, the way the
+// visible lengths are judged divided by their factors.
 func (l Limits) Miss(geo Geometry) string {
 	l = l.WithDefaults()
 	var out []string
@@ -180,8 +190,12 @@ func (l Limits) Miss(geo Geometry) string {
 	if geo.Worst > l.MaxWorst {
 		out = append(out, fmt.Sprintf("worst %.2f > quality.max_worst %g", geo.Worst, l.MaxWorst))
 	}
-	if geo.Density < l.MinDensity {
-		out = append(out, fmt.Sprintf("density %.3f < quality.min_density %g", geo.Density, l.MinDensity))
+	if sp := max(1, geo.Spread); geo.Density < l.MinDensity/float64(sp*sp) {
+		if sp > 1 {
+			out = append(out, fmt.Sprintf("density %.3f < quality.min_density %g ÷ spread² %.3g", geo.Density, l.MinDensity, float64(sp*sp)))
+		} else {
+			out = append(out, fmt.Sprintf("density %.3f < quality.min_density %g", geo.Density, l.MinDensity))
+		}
 	}
 	return strings.Join(out, ", ")
 }

@@ -92,3 +92,39 @@ func TestLimitsMiss(t *testing.T) {
 		t.Errorf("a raised limit: %q, want none", r)
 	}
 }
+
+// TestSpreadScalesDensityLimit: a level whose length factors above 1 ask
+// for longer corridors expects Spread² less density; factors of 1 and
+// below leave Spread at exactly 1.
+func TestSpreadScalesDensityLimit(t *testing.T) {
+	pos := []r2.Vec{{}, {X: 300}, {X: 600}}
+	r := Room{W: 100, H: 100, Radius: 50 * math.Sqrt2}
+	rooms := []Room{r, r, r}
+	// Targets: 2r + 200 and 2r + 200·3, against 2r + 200 twice.
+	t1, t3 := 2*r.Radius+200, 2*r.Radius+600
+	for _, tt := range []struct {
+		name    string
+		factors []float64
+		want    float64
+	}{
+		{"factors 1 and 3", []float64{1, 3}, (t1 + t3) / (2 * t1)},
+		{"factors 1 and 0.5", []float64{1, 0.5}, 1},
+		{"no factors", []float64{0, 0}, 1},
+	} {
+		if got := spread(chain(pos, tt.factors), rooms, 200); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("%s: spread %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	var zero Limits
+	geo := Geometry{Density: 0.03, Spread: 1.5}
+	if m := zero.Miss(geo); m != "" {
+		t.Errorf("density 0.03 at spread 1.5 (limit 0.05/2.25 = 0.022): %q, want none", m)
+	}
+	geo.Density = 0.02
+	if m := zero.Miss(geo); !strings.Contains(m, "density 0.020 < quality.min_density 0.05 ÷ spread² 2.25") {
+		t.Errorf("density 0.02 at spread 1.5: reason %q, want it to name the scaled limit", m)
+	}
+	if m := zero.Miss(Geometry{Density: 0.04}); !strings.Contains(m, "density 0.040 < quality.min_density 0.05") || strings.Contains(m, "spread") {
+		t.Errorf("a Geometry without Spread: reason %q, want the plain limit", m)
+	}
+}

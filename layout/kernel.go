@@ -77,9 +77,22 @@ func (d *drawing) computeForces() {
 	d.gravity()
 }
 
+// mass returns 1 plus the sum of v's spring weights (springWeight): the
+// stiffness, per unit of s·κ, that v's step divides its force by, and so
+// what gravity multiplies its pull by for v to move Gravity of its
+// distance per step. It is v's degree + 1 when every factor is 1.
+func (d *drawing) mass(v int32) float64 {
+	k := 1.0
+	for _, h := range d.g.Neighbors(int(v)) {
+		k += springWeight(h)
+	}
+	return k
+}
+
 // gravity pulls every vertex toward the centroid of the drawing, in
 // phases that move every vertex, with a force that alone would move a
-// vertex Gravity of its distance to the centroid per iteration. Springs
+// vertex Gravity of its distance to the centroid per iteration: the pull
+// times mass(v), which the step divides by. Springs
 // and repulsion say nothing about how a level sits as a whole: without
 // it a branching level's tunnels straighten out radially and the level
 // spreads (caves seed 113: 330 rooms, 158 room extents wide, rooms 1.3%
@@ -98,8 +111,7 @@ func (d *drawing) gravity() {
 	n := float64(len(d.Pos))
 	c = r2.Vec{X: c.X / n, Y: c.Y / n}
 	for _, v := range d.active {
-		k := float64(len(d.g.Neighbors(int(v))) + 1)
-		f := float64(float64(d.f.Gravity*float64(d.f.SpringStrength*stiffness)) * k)
+		f := float64(float64(d.f.Gravity*float64(d.f.SpringStrength*stiffness)) * d.mass(v))
 		to := r2.Sub(c, d.Pos[v])
 		d.force[v] = axpy(f, to, d.force[v])
 		d.pull[v] = float64(d.f.Gravity * norm(to))

@@ -35,6 +35,28 @@ type Quality struct {
 	Geometry
 }
 
+// spread returns Geometry.Spread: the sum of the non-cosmetic corridors'
+// targets with their length factors above 1, over the sum with those at
+// 1. Only factors above 1 count: the density limit guards against sprawl,
+// which a corridor asked to be short does not excuse, and rooms cannot
+// pack closer for it. It is exactly 1 without such factors.
+func spread(g *grammar.Graph, rooms []Room, gap float64) float64 {
+	var asked, plain float64
+	for _, e := range g.Edges() {
+		if e.Cosmetic {
+			continue
+		}
+		ra, rb := rooms[e.A].Radius, rooms[e.B].Radius
+		f := max(1, lengthFactor(e.LengthFactor))
+		asked += corridorTarget(gap, ra, rb, f)
+		plain += corridorTarget(gap, ra, rb, 1)
+	}
+	if plain == 0 {
+		return 1
+	}
+	return asked / plain
+}
+
 // StressSources is how many source vertices Stress samples.
 const StressSources = 32
 
@@ -60,6 +82,7 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	q.Stress = stress(g, target)
 	q.AngularResolution = angularResolution(g)
 	q.Geometry = MeasureGeometry(g, rooms)
+	q.Spread = spread(g, rooms, gap)
 	if g.Order() > 0 {
 		q.Min = r2.Vec{X: math.Inf(1), Y: math.Inf(1)}
 		q.Max = r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}

@@ -115,6 +115,9 @@ func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap floa
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
 	}
+	// Which leaves take the inner ring of a crowded room is decided
+	// here: the pass keeps the order of every room's corridors.
+	arrangeLeaves(g, pos, rooms, gap)
 	scale, err := validScale(g, pos, rooms, gap)
 	if err != nil {
 		return nil, err

@@ -53,18 +53,15 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // TestQualityRulesets generates the test rulesets of testdata/quality
 // (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
 // with a valid level whose geometry keeps the default limits, measured
-// again here, and the first attempt to do so on at least 98% of seeds
-// where the ruleset is expected to (hub's tail misses it: NOTES.md,
-// known limits). fans is left out: few of its attempts keep the limits
-// (TestFansFirstAttempts holds what they do keep).
+// again here (the density limit scaled by the level's Spread), and the
+// first attempt to do so on at least 98% of seeds. hub is at the edge:
+// 196 of 200 (NOTES.md, known limits). fans is left out: few of its
+// attempts keep the limits (TestFansFirstAttempts holds what they do
+// keep).
 func TestQualityRulesets(t *testing.T) {
-	tests := []struct {
-		name      string
-		wantFirst bool
-	}{{"deeptree", true}, {"factors", true}, {"hub", false}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rs := loadQuality(t, tt.name)
+	for _, name := range []string{"deeptree", "factors", "hub"} {
+		t.Run(name, func(t *testing.T) {
+			rs := loadQuality(t, name)
 			seeds := 200
 			if testing.Short() {
 				seeds = 2
@@ -75,7 +72,7 @@ func TestQualityRulesets(t *testing.T) {
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
 				}
-				if miss := (layout.Limits{}).Miss(layout.MeasureGeometry(lv.Graph, lv.Rooms)); miss != "" {
+				if miss := (layout.Limits{}).Miss(layout.Measure(lv.Graph, lv.Rooms, rs.Rooms.Gap()).Geometry); miss != "" {
 					t.Errorf("seed %d: shipped a level outside the limits: %s", seed, miss)
 				}
 				if lv.Attempt == 0 {
@@ -83,10 +80,10 @@ func TestQualityRulesets(t *testing.T) {
 				}
 			}
 			share := float64(first) / float64(seeds)
-			if tt.wantFirst && share < 0.98 {
+			if share < 0.98 {
 				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least 98%%", first, seeds)
 			}
-			t.Logf("%s: %d of %d seeds within the limits on the first attempt", tt.name, first, seeds)
+			t.Logf("%s: %d of %d seeds within the limits on the first attempt", name, first, seeds)
 		})
 	}
 }
@@ -126,7 +123,9 @@ func TestFansFirstAttempts(t *testing.T) {
 // reach its target, a corridor judged at twice its length must give way
 // less, so its percentile is the lower. With springs of equal strength
 // (springWeight 1) seeds 1–20 give 871 against 783; weighed 1/f², 666
-// against 744.
+// against 744; with the leaves arranged around the hub (arrangeLeaves)
+// too, 569 against 585. Over seeds 1–200 the two are close: 757 against
+// 694 before the leaves were arranged, 656 against 626 after.
 func TestShortFactorsGiveWayLeast(t *testing.T) {
 	rs := loadQuality(t, "hub")
 	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}

@@ -239,6 +239,8 @@ func TestLoadWaitsForSlot(t *testing.T) {
 	h.ServeHTTP(w, newRequest(ctx, "POST", "/api/ruleset", `{"ruleset": "tree"}`))
 	if w.Code != http.StatusServiceUnavailable {
 		t.Errorf("a load while the only slot is taken: status %d, want 503: %.200s", w.Code, w.Body)
+	} else if e := errorOf(t, w); !strings.Contains(e.Message, "for a free work slot") || !strings.Contains(e.Message, "before loading the ruleset") {
+		t.Errorf("message %q, want it to say the request waited for a work slot", e.Message)
 	}
 	<-h.(*handler).sem
 	if w := call(t, h, "POST", "/api/ruleset", `{"ruleset": "tree"}`); w.Code != http.StatusOK {

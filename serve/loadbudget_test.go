@@ -25,7 +25,7 @@ func TestTimeoutWhileLoading(t *testing.T) {
 	if w.Code != http.StatusServiceUnavailable {
 		t.Fatalf("status %d, want 503: %.300s", w.Code, w.Body)
 	}
-	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 50ms, the server's time budget") {
+	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 50ms, the server's time budget") || !strings.Contains(e.Message, "while loading the ruleset; try a smaller ruleset") {
 		t.Errorf("message %q", e.Message)
 	}
 	if !stopped(h, 2*time.Second) {

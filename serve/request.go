@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/dungraph/dungraph/level"
@@ -271,7 +272,7 @@ func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Rule
 		return nil
 	})
 	if err != nil {
-		return nil, h.workError(ctx, err)
+		return nil, h.workError(ctx, err, "loading the ruleset")
 	}
 	return rs, e
 }
@@ -285,6 +286,11 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 	}
 	b := &built{rs: rs}
 	var hb heapBudget
+	// stage is read when the deadline ends the wait for the work, while
+	// the work may still run.
+	var stage atomic.Pointer[string]
+	generating, rendering := "generating the level", "writing the response"
+	stage.Store(&generating)
 	err := h.work(ctx, func(ctx context.Context) error {
 		var start time.Time
 		if h.cfg.Clock != nil {
@@ -304,6 +310,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 			return err
 		}
 		if then != nil {
+			stage.Store(&rendering)
 			return then(ctx, b)
 		}
 		return nil
@@ -313,16 +320,28 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 		return nil, hb.spent(me.Heap, me.Stage)
 	}
 	if err != nil {
-		return nil, h.workError(ctx, err)
+		return nil, h.workError(ctx, err, *stage.Load())
 	}
 	return b, nil
 }
 
-// workError maps the error of a generation or render to a response.
-func (h *handler) workError(ctx context.Context, err error) *apiError {
+// errQueued wraps the context's error when it ended a request that was
+// waiting for a work slot.
+var errQueued = errors.New("waiting for a work slot")
+
+// workError maps the error of a generation or render to a response; stage
+// says what the work was doing (loading the ruleset, generating the level,
+// writing the response), for a deadline that ended it.
+func (h *handler) workError(ctx context.Context, err error, stage string) *apiError {
 	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, errQueued):
+		return errorf(http.StatusServiceUnavailable, "serve: the request waited %v, the server's time budget (limits.timeout_ms in /api/config), for a free work slot (the server runs a limited number of generations at once) and was stopped before %s; try again later", h.cfg.Timeout, stage)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v, the server's time budget (limits.timeout_ms in /api/config), and was stopped; try fewer vertices or iterations", h.cfg.Timeout)
+		hint := "try fewer vertices or iterations"
+		if stage == "loading the ruleset" {
+			hint = "try a smaller ruleset"
+		}
+		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v, the server's time budget (limits.timeout_ms in /api/config), and was stopped while %s; %s", h.cfg.Timeout, stage, hint)
 	case ctx.Err() != nil:
 		// The client has gone; nobody reads this.
 		return errorf(499, "serve: request cancelled")

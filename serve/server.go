@@ -226,7 +226,7 @@ func (h *handler) work(ctx context.Context, f func(ctx context.Context) error) e
 	select {
 	case h.sem <- struct{}{}:
 	case <-ctx.Done():
-		return ctx.Err()
+		return fmt.Errorf("%w: %w", errQueued, ctx.Err())
 	}
 	done := make(chan error, 1)
 	h.running.Add(1)

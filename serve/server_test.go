@@ -399,7 +399,7 @@ func TestTimeout(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("the request took %v with a 200ms timeout", took)
 	}
-	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms, the server's time budget") {
+	if e := errorOf(t, w); !strings.Contains(e.Message, "longer than 200ms, the server's time budget") || !strings.Contains(e.Message, "while generating the level") {
 		t.Errorf("message %q", e.Message)
 	}
 	if !stopped(h, 2*time.Second) {
