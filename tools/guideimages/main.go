@@ -41,11 +41,36 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	text := string(src)
+	images, err := draw(string(src))
+	if err != nil {
+		return err
+	}
+	for _, im := range images {
+		name := filepath.Join(out, im.name)
+		fmt.Printf("%s: %d rooms\n", name, im.rooms)
+		if err := os.WriteFile(name, im.png, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// image is one step's picture: its file name under docs/images, its PNG
+// and the level's room count.
+type image struct {
+	name  string
+	png   []byte
+	rooms int
+}
+
+// draw generates the picture of each step of the worked example in the
+// guide's text.
+func draw(text string) ([]image, error) {
+	var images []image
 	start := strings.Index(text, "## A worked example")
 	end := strings.Index(text, "### The whole ruleset")
 	if start < 0 || end < start {
-		return fmt.Errorf("%s: no worked example section", guide)
+		return nil, fmt.Errorf("%s: no worked example section", guide)
 	}
 	var file strings.Builder
 	step := ""
@@ -70,14 +95,13 @@ func run() error {
 		if err := (render.PNG{Size: 600}).Write(&buf, doc); err != nil {
 			return err
 		}
-		name := filepath.Join(out, "guide-step-"+step+".png")
-		fmt.Printf("%s: %d rooms\n", name, lv.Metrics.Rooms)
-		return os.WriteFile(name, buf.Bytes(), 0o644)
+		images = append(images, image{name: "guide-step-" + step + ".png", png: buf.Bytes(), rooms: lv.Metrics.Rooms})
+		return nil
 	}
 	for _, line := range strings.Split(text[start:end], "\n") {
 		if m := stepHeading.FindStringSubmatch(line); m != nil {
 			if err := flush(); err != nil {
-				return err
+				return nil, err
 			}
 			step = m[1]
 		}
@@ -91,5 +115,8 @@ func run() error {
 			file.WriteString(line + "\n")
 		}
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return images, nil
 }

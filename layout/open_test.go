@@ -1,0 +1,102 @@
+package layout
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
+)
+
+// crowdedDrawing returns a drawing of g, in the relax pass's mode with
+// corridor gap 30, whose rooms all have radius r at full size.
+func crowdedDrawing(g *grammar.Graph, r float64) (*drawing, []float64) {
+	d := newDrawing(g, params.DefaultRelax())
+	full := make([]float64, g.Order())
+	for v := range full {
+		full[v] = r
+	}
+	d.full = full
+	d.UseRooms(30)
+	d.setGrowth(0)
+	return d, full
+}
+
+// Opening random crowded drawings never makes a crossing or puts a room
+// centre on a corridor, lowers the clearance scale whenever it reports
+// that it opened, leaves the drawing as it was when it did not, and is
+// deterministic.
+func TestOpenCrowdedStaysValid(t *testing.T) {
+	opened := 0
+	for c := range 40 {
+		rng := rand.New(rand.NewPCG(uint64(c), 16))
+		g := planarDrawing(rng, 8+rng.IntN(40), 1)
+		d, full := crowdedDrawing(g, float64(40+rng.IntN(200)))
+		margin := relaxKeep(30) + 1
+		before, ok := d.clearScale(d.Pos, full, margin)
+		if !ok {
+			t.Fatalf("case %d: the random drawing has a crossing", c)
+		}
+		start := slices.Clone(d.Pos)
+		got := d.openCrowded(full, margin)
+		if cs := conflicts(d, false); len(cs) > 0 {
+			t.Fatalf("case %d: opening left %v", c, cs[0])
+		}
+		after, _ := d.clearScale(d.Pos, full, margin)
+		switch {
+		case got && after >= before:
+			t.Errorf("case %d: opened, yet the clearance scale went from %v to %v", c, before, after)
+		case !got && !slices.Equal(d.Pos, start):
+			t.Errorf("case %d: did not open, yet moved the drawing", c)
+		}
+		if got {
+			opened++
+		}
+		again, _ := crowdedDrawing(g, full[0])
+		again.openCrowded(full, margin)
+		if !slices.Equal(again.Pos, d.Pos) {
+			t.Fatalf("case %d: two openings of one drawing differ", c)
+		}
+	}
+	if opened < 20 {
+		t.Errorf("only %d of 40 crowded drawings opened", opened)
+	}
+}
+
+// A crowded fan (three rooms nested in a small triangle) joined by one
+// long corridor to a path of rooms with room to spare: opening makes the
+// fan fit its rooms, and the path, which nothing crowds, stays exactly
+// where it was; scaling the drawing would have moved it 30 times as far
+// out.
+func TestOpenCrowdedIsLocal(t *testing.T) {
+	g := &grammar.Graph{}
+	for _, p := range []r2.Vec{{X: 0, Y: 0}, {X: 40, Y: 0}, {X: 20, Y: 30}, {X: 20, Y: 12}, {X: 20, Y: 5},
+		{X: 5000, Y: 0}, {X: 6000, Y: 0}, {X: 7000, Y: 0}} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	for _, e := range [][2]int{{0, 1}, {1, 2}, {2, 0}, {3, 0}, {3, 1}, {4, 0}, {4, 1}, {1, 5}, {5, 6}, {6, 7}} {
+		g.AddEdge(grammar.Edge{A: e[0], B: e[1]})
+	}
+	d, full := crowdedDrawing(g, 100)
+	margin := relaxKeep(30) + 1
+	before, _ := d.clearScale(d.Pos, full, margin)
+	if before < 20 {
+		t.Fatalf("the fan needs a scale of only %v: not crowded enough to test", before)
+	}
+	path := slices.Clone(d.Pos[5:])
+	if !d.openCrowded(full, margin) {
+		t.Fatal("the crowded fan did not open")
+	}
+	if cs := conflicts(d, false); len(cs) > 0 {
+		t.Fatalf("opening left %v", cs[0])
+	}
+	if s, _ := d.clearScale(d.Pos, full, margin); s > openEnough {
+		t.Errorf("after opening the fan still needs a scale of %v (%v before)", s, before)
+	}
+	if !slices.Equal(d.Pos[5:], path) {
+		t.Errorf("the uncrowded path moved: %v, was %v", d.Pos[5:], path)
+	}
+}
