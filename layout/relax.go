@@ -39,7 +39,9 @@ const (
 	// toward their full size.
 	Inflate Phase = iota
 	// Settle: the rooms are at full size and the drawing relaxes until it
-	// converges or reaches relax.max_iterations.
+	// converges or reaches relax.max_iterations; a settled drawing near a
+	// geometry limit is pressed once (see press.go), settles again, and
+	// is kept only if it measures better.
 	Settle
 	// Done: the positions are rounded to whole world units and written
 	// to the graph.
