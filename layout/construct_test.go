@@ -176,7 +176,7 @@ func relaxSquares(t *testing.T, g *grammar.Graph, gap float64) ([]Room, RelaxSta
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := Relax(context.Background(), g, rooms, gap, params.DefaultRelax(), nil)
+	st, err := Relax(context.Background(), g, rooms, gap, params.DefaultRelax(), Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

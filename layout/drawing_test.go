@@ -140,7 +140,7 @@ func TestRelaxKeepsRoomsValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := Relax(context.Background(), g, rooms, 30, params.Forces{SpringStrength: 1 + 10*rng.Float64(), MaxIterations: 200}, nil)
+		st, err := Relax(context.Background(), g, rooms, 30, params.Forces{SpringStrength: 1 + 10*rng.Float64(), MaxIterations: 200}, Limits{}, nil)
 		if err != nil {
 			t.Fatalf("case %d: %v", c, err)
 		}
@@ -168,7 +168,7 @@ func TestRelaxRejectsCrossings(t *testing.T) {
 	g.AddEdge(grammar.Edge{A: 2, B: 3})
 	g.AddEdge(grammar.Edge{A: 0, B: 2})
 	rooms := []Room{{Radius: 5}, {Radius: 5}, {Radius: 5}, {Radius: 5}}
-	if _, err := Relax(context.Background(), g, rooms, 10, params.DefaultRelax(), nil); err == nil {
+	if _, err := Relax(context.Background(), g, rooms, 10, params.DefaultRelax(), Limits{}, nil); err == nil {
 		t.Fatal("Relax accepted a drawing with crossing corridors")
 	}
 }

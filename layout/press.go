@@ -274,11 +274,11 @@ func (p *presser) keepsClear() bool {
 	return true
 }
 
-// pressScore judges a drawing's geometry for the press: how many default
-// limits it misses, and the sum of its metrics' ratios to them (lower is
-// better in both).
-func pressScore(geo Geometry) (miss int, sum float64) {
-	lim := DefaultLimits()
+// pressScore judges a drawing's geometry for the press: how many of the
+// limits lim (zero fields are defaults) it misses, and the sum of its
+// metrics' ratios to them (lower is better in both).
+func pressScore(lim Limits, geo Geometry) (miss int, sum float64) {
+	lim = lim.WithDefaults()
 	sp := max(1, geo.Spread)
 	ratios := [4]float64{
 		geo.Stretch / lim.MaxStretch,
@@ -296,20 +296,20 @@ func pressScore(geo Geometry) (miss int, sum float64) {
 }
 
 // pressNeeded reports whether a drawing with geometry geo is near enough
-// a limit for the press to run.
-func pressNeeded(geo Geometry) bool {
-	lim := DefaultLimits()
+// one of the limits lim for the press to run.
+func pressNeeded(lim Limits, geo Geometry) bool {
+	lim = lim.WithDefaults()
 	sp := max(1, geo.Spread)
 	return geo.Stretch >= float64(pressNear*lim.MaxStretch) || geo.Tail >= float64(pressNear*lim.MaxTail) ||
 		geo.Worst >= float64(pressNear*lim.MaxWorst) ||
 		float64(pressNear*geo.Density) <= lim.MinDensity/float64(sp*sp)
 }
 
-// pressBetter reports whether geometry now is better than was: it misses
-// fewer limits, or as many with a lower sum of ratios.
-func pressBetter(now, was Geometry) bool {
-	nm, ns := pressScore(now)
-	wm, ws := pressScore(was)
+// pressBetter reports whether geometry now is better than was under the
+// limits lim: it misses fewer, or as many with a lower sum of ratios.
+func pressBetter(lim Limits, now, was Geometry) bool {
+	nm, ns := pressScore(lim, now)
+	wm, ws := pressScore(lim, was)
 	return nm < wm || nm == wm && ns < ws
 }
 
@@ -336,7 +336,7 @@ func (r *Relaxation) pressSettled() bool {
 		return false
 	}
 	geo := r.measure(r.d.Pos)
-	if !pressNeeded(geo) {
+	if !pressNeeded(r.limits, geo) {
 		return false
 	}
 	saved := append([]r2.Vec(nil), r.d.Pos...)
@@ -353,7 +353,7 @@ func (r *Relaxation) pressSettled() bool {
 // finishPress restores the drawing from before the press when the
 // pressed one does not measure better.
 func (r *Relaxation) finishPress() {
-	if r.unpressed != nil && !pressBetter(r.measure(r.d.Pos), r.unpressedGeo) {
+	if r.unpressed != nil && !pressBetter(r.limits, r.measure(r.d.Pos), r.unpressedGeo) {
 		copy(r.d.Pos, r.unpressed)
 	}
 	r.unpressed = nil

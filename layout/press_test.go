@@ -26,7 +26,7 @@ func settledDrawing(t *testing.T, c int) *drawing {
 	const gap = 30
 	f := params.DefaultRelax()
 	f.SpringStrength = 1 + 5*rng.Float64()
-	if _, err := Relax(context.Background(), g, rooms, gap, f, nil); err != nil {
+	if _, err := Relax(context.Background(), g, rooms, gap, f, Limits{}, nil); err != nil {
 		t.Fatalf("case %d: %v", c, err)
 	}
 	f.CrossingFree = true
@@ -159,18 +159,23 @@ func TestPressScore(t *testing.T) {
 	beyond := Geometry{Stretch: 3.1, Tail: 2, Worst: 5, Density: 0.2}
 	sparse := Geometry{Stretch: 1, Tail: 1, Worst: 1, Density: 0.052}
 	spread := Geometry{Stretch: 1, Tail: 1, Worst: 1, Density: 0.052, Spread: 2}
+	loose := Limits{MaxStretch: 10, MinDensity: 0.01}
 	for _, c := range []struct {
 		name string
+		lim  Limits
 		geo  Geometry
 		want bool
 	}{
-		{"every metric well within", within, false},
-		{"stretch at 0.93 of its limit", near, true},
-		{"stretch beyond", beyond, true},
-		{"density at 1.04 of its limit", sparse, true},
-		{"the same density with spread 2 (limit ÷ 4)", spread, false},
+		{"every metric well within", Limits{}, within, false},
+		{"stretch at 0.93 of its limit", Limits{}, near, true},
+		{"stretch beyond", Limits{}, beyond, true},
+		{"density at 1.04 of its limit", Limits{}, sparse, true},
+		{"the same density with spread 2 (limit ÷ 4)", Limits{}, spread, false},
+		{"stretch beyond the default, within the ruleset's own limit", loose, beyond, false},
+		{"density near the default, within the ruleset's own limit", loose, sparse, false},
+		{"well within the defaults, near the ruleset's tighter limit", Limits{MaxWorst: 5.2}, within, true},
 	} {
-		if got := pressNeeded(c.geo); got != c.want {
+		if got := pressNeeded(c.lim, c.geo); got != c.want {
 			t.Errorf("%s: pressNeeded %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -184,8 +189,12 @@ func TestPressScore(t *testing.T) {
 		{"lower sum, as many misses", within, near, true},
 		{"the same", near, near, false},
 	} {
-		if got := pressBetter(c.now, c.was); got != c.want {
+		if got := pressBetter(Limits{}, c.now, c.was); got != c.want {
 			t.Errorf("%s: pressBetter %v, want %v", c.name, got, c.want)
 		}
+	}
+	// Under a looser stretch limit neither misses, and the lower sum wins.
+	if !pressBetter(loose, beyond, Geometry{Stretch: 2, Tail: 4, Worst: 11, Density: 0.2}) {
+		t.Error("pressBetter under the ruleset's limits: a drawing within them with a lower sum of ratios is not better")
 	}
 }

@@ -104,16 +104,20 @@ type Relaxation struct {
 	pressed      bool
 	unpressed    []r2.Vec
 	unpressedGeo Geometry
+	// limits are the level's quality limits, which decide whether the
+	// press runs and whether its drawing is kept.
+	limits Limits
 }
 
 // NewRelaxation returns the relax pass of g's drawing with the given
-// rooms, corridor gap and forces ([relax]; CrossingFree is always on),
-// ready for its first Step; the graph's positions are updated when it is
+// rooms, corridor gap, forces ([relax]; CrossingFree is always on) and
+// quality limits (the ruleset's [quality]; zero fields are defaults, see
+// press.go), ready for its first Step; the graph's positions are updated when it is
 // Done. The drawing must have no crossing corridors and no coincident
 // vertices; otherwise NewRelaxation returns an error wrapping
 // ErrUnfixable that names the offending pairs. Once ctx is done, the
 // current phase ends at its next iteration.
-func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces) (*Relaxation, error) {
+func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces, lim Limits) (*Relaxation, error) {
 	if ctx != nil && ctx.Err() != nil {
 		// validScale checks every room: not for a level already stopped.
 		return nil, ctx.Err()
@@ -134,7 +138,7 @@ func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap floa
 	// than a quarter unit cannot change the level: converging further is
 	// wasted.
 	f.ConvergenceDistance = max(f.ConvergenceDistance, minRelaxConvergence)
-	r := &Relaxation{g: g, rooms: rooms, gap: gap, f: f, ctx: ctx, pos: pos, valid: float64(scale * 1.1)}
+	r := &Relaxation{g: g, rooms: rooms, gap: gap, f: f, ctx: ctx, pos: pos, valid: float64(scale * 1.1), limits: lim.WithDefaults()}
 	if !r.startInflating() {
 		r.settleScaled()
 	}
@@ -145,8 +149,8 @@ func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap floa
 // NewRelaxation), calling watch, if not nil, with the relaxation before
 // its first step and after each. watch must not change the relaxation; the
 // level is the same with or without it.
-func Relax(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces, watch func(*Relaxation)) (RelaxStats, error) {
-	r, err := NewRelaxation(ctx, g, rooms, gap, f)
+func Relax(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces, lim Limits, watch func(*Relaxation)) (RelaxStats, error) {
+	r, err := NewRelaxation(ctx, g, rooms, gap, f, lim)
 	if err != nil {
 		return RelaxStats{}, err
 	}

@@ -32,7 +32,7 @@ func TestRelaxContext(t *testing.T) {
 	before := positions()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Relax(ctx, g, rooms, 30, params.Forces{MaxIterations: 200}, nil); !errors.Is(err, context.Canceled) {
+	if _, err := Relax(ctx, g, rooms, 30, params.Forces{MaxIterations: 200}, Limits{}, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
 	if !reflect.DeepEqual(positions(), before) {

@@ -23,7 +23,7 @@ func ExampleRelaxation() {
 	g.AddEdge(grammar.Edge{A: 0, B: 1})
 	g.AddEdge(grammar.Edge{A: 1, B: 2})
 	rooms := []Room{{W: 60, H: 80, Radius: 50}, {W: 60, H: 80, Radius: 50}, {W: 60, H: 80, Radius: 50}}
-	r, err := NewRelaxation(context.Background(), g, rooms, 50, params.DefaultRelax())
+	r, err := NewRelaxation(context.Background(), g, rooms, 50, params.DefaultRelax(), Limits{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -131,12 +131,12 @@ func TestRelaxationSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 		plain := g.Clone()
-		want, err := Relax(context.Background(), plain, rooms, 30, params.DefaultRelax(), nil)
+		want, err := Relax(context.Background(), plain, rooms, 30, params.DefaultRelax(), Limits{}, nil)
 		if err != nil {
 			t.Fatalf("case %d: %v", c, err)
 		}
 		phase, iter, steps := Inflate, 0, 0
-		got, err := Relax(context.Background(), g, rooms, 30, params.DefaultRelax(), func(r *Relaxation) {
+		got, err := Relax(context.Background(), g, rooms, 30, params.DefaultRelax(), Limits{}, func(r *Relaxation) {
 			steps++
 			switch {
 			case r.Phase() < phase:

@@ -396,7 +396,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 		return nil, "", 0, err
 	}
 	gap := rs.Rooms.Gap()
-	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, relaxWatch)
+	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, limitsOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
