@@ -128,7 +128,7 @@ func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap floa
 	}
 	// Which leaves take the inner ring of a crowded room is decided
 	// here: the pass keeps the order of every room's corridors.
-	arrangeLeaves(g, pos, rooms, gap)
+	arrangeLeaves(ctx, g, pos, rooms, gap)
 	scale, err := validScale(g, pos, rooms, gap)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,10 @@
 package layout
 
 import (
+	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -72,7 +74,7 @@ func TestArrangeLeavesSeparatesShortSpokes(t *testing.T) {
 		pos[v] = g.Vertex(v).Pos
 	}
 	before := slices.Clone(pos)
-	if n := arrangeLeaves(g, pos, rooms, 50); n != 1 {
+	if n := arrangeLeaves(context.Background(), g, pos, rooms, 50); n != 1 {
 		t.Fatalf("arrangeLeaves rearranged %d rooms, want 1", n)
 	}
 	got := kindsAround(g, pos)
@@ -130,7 +132,7 @@ func TestArrangeLeavesSeparatesShortSpokes(t *testing.T) {
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
 	}
-	if n := arrangeLeaves(g, pos, rooms, 50); n != 0 {
+	if n := arrangeLeaves(context.Background(), g, pos, rooms, 50); n != 0 {
 		t.Errorf("an uncrowded ring: rearranged %d rooms, want 0", n)
 	}
 }
@@ -172,10 +174,37 @@ func BenchmarkArrangeLeaves(b *testing.B) {
 				for v := range pos {
 					pos[v] = g.Vertex(v).Pos
 				}
-				if arrangeLeaves(g, pos, rooms, 50) != 1 {
+				if arrangeLeaves(context.Background(), g, pos, rooms, 50) != 1 {
 					b.Fatal("ring not rearranged")
 				}
 			}
 		})
+	}
+}
+
+// A room with more leaves than maxArrangedLeaves keeps its order (a ring
+// of 128 leaves took 39 s to descend), the same ring at the cap is
+// arranged, and a done context stops the pass before any room.
+func TestArrangeLeavesBounded(t *testing.T) {
+	arranged := func(ctx context.Context, kinds string) int {
+		g, rooms := hubRing(kinds, 300)
+		pos := make([]r2.Vec, g.Order())
+		for v := range pos {
+			pos[v] = g.Vertex(v).Pos
+		}
+		return arrangeLeaves(ctx, g, pos, rooms, 50)
+	}
+	half := maxArrangedLeaves / 2
+	atCap := strings.Repeat("N", half) + strings.Repeat("A", half)
+	if n := arranged(context.Background(), atCap); n != 1 {
+		t.Errorf("a room of %d leaves: %d rooms rearranged, want 1", maxArrangedLeaves, n)
+	}
+	if n := arranged(context.Background(), atCap+"A"); n != 0 {
+		t.Errorf("a room of %d leaves: %d rooms rearranged, want 0", maxArrangedLeaves+1, n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n := arranged(ctx, atCap); n != 0 {
+		t.Errorf("with the context done: %d rooms rearranged, want 0", n)
 	}
 }
