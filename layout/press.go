@@ -84,6 +84,9 @@ func (d *drawing) press() float64 {
 	maxMove := float64(pressMove * d.maxMove())
 	total, first := 0.0, 0.0
 	for step := 0; step < pressSteps; step++ {
+		if d.ctx != nil && d.ctx.Err() != nil {
+			break // the drawing so far is valid: every step was checked
+		}
 		largest := p.forces(maxMove)
 		if largest <= d.f.ConvergenceDistance {
 			break
@@ -112,11 +115,7 @@ func (p *presser) forces(maxMove float64) float64 {
 	d.computeForces()
 	largest := 0.0
 	for v := range p.delta {
-		w := 1.0
-		for _, h := range d.g.Neighbors(v) {
-			w += springWeight(h)
-		}
-		m := scale(float64(1/float64(d.f.SpringStrength*stiffness*w)), d.force[v])
+		m := scale(float64(1/float64(d.f.SpringStrength*stiffness*d.mass(int32(v)))), d.force[v])
 		if l := norm(m); l > maxMove {
 			m = scale(maxMove/l, m)
 		}
