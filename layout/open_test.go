@@ -100,3 +100,47 @@ func TestOpenCrowdedIsLocal(t *testing.T) {
 		t.Errorf("the uncrowded path moved: %v, was %v", d.Pos[5:], path)
 	}
 }
+
+// take refuses a step that crosses two corridors, and every shorter step
+// it halves down to that still crosses, leaving the drawing as it was; a
+// step that keeps the drawing valid and lowers the clearance scale is
+// taken.
+func TestOpenTakeChecksExactly(t *testing.T) {
+	// Two corridors side by side, too close for their rooms: 0–1 along
+	// y = 0, 2–3 along y = 150.
+	g := &grammar.Graph{}
+	for _, p := range []r2.Vec{{X: 0, Y: 0}, {X: 1000, Y: 0}, {X: 0, Y: 150}, {X: 1000, Y: 150}} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	g.AddEdge(grammar.Edge{A: 0, B: 1})
+	g.AddEdge(grammar.Edge{A: 2, B: 3})
+	d, full := crowdedDrawing(g, 100)
+	margin := relaxKeep(30) + 1
+	s, ok := d.clearScale(d.Pos, full, margin)
+	if !ok {
+		t.Fatal("the drawing has a crossing")
+	}
+	start := slices.Clone(d.Pos)
+	o := &opening{d: d}
+	// Room 2 jumps far below corridor 0–1: corridor 2–3 would cross it
+	// at every step from the whole one down to 1/2^openHalvings.
+	o.next = slices.Clone(d.Pos)
+	o.next[2] = r2.Vec{X: 500, Y: -1e6}
+	if _, took := o.take(full, margin, s); took {
+		t.Errorf("take moved room 2 across corridor 0–1 (now at %v)", d.Pos[2])
+	}
+	if !slices.Equal(d.Pos, start) {
+		t.Error("a refused step changed the drawing")
+	}
+	// Parting the two corridors keeps the drawing valid and lowers the
+	// clearance scale.
+	o.next = slices.Clone(d.Pos)
+	o.next[2].Y, o.next[3].Y = 600, 600
+	got, took := o.take(full, margin, s)
+	if !took || got >= s {
+		t.Errorf("take of a parting step: took %v, scale %v → %v", took, s, got)
+	}
+	if d.maxGrowth(d.Pos, full) < 0 {
+		t.Error("the step taken left two things closer than the margin at size 0")
+	}
+}
