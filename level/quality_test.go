@@ -54,8 +54,8 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
 // with a valid level whose geometry keeps the default limits, measured
 // again here (the density limit scaled by the level's Spread), and the
-// first attempt to do so on at least 98% of seeds. hub is at the edge:
-// 196 of 200 (NOTES.md, known limits). fans is left out: few of its
+// first attempt to do so on at least 98% of seeds. hub is near the edge:
+// 198 of 200 (NOTES.md, known limits). fans is left out: few of its
 // attempts keep the limits (TestFansFirstAttempts holds what they do
 // keep).
 func TestQualityRulesets(t *testing.T) {

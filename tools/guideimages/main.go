@@ -55,9 +55,9 @@ func run() error {
 	return nil
 }
 
-// image is one step's picture: its file name under docs/images, its PNG
+// picture is one step's picture: its file name under docs/images, its PNG
 // and the level's room count.
-type image struct {
+type picture struct {
 	name  string
 	png   []byte
 	rooms int
@@ -65,8 +65,8 @@ type image struct {
 
 // draw generates the picture of each step of the worked example in the
 // guide's text.
-func draw(text string) ([]image, error) {
-	var images []image
+func draw(text string) ([]picture, error) {
+	var images []picture
 	start := strings.Index(text, "## A worked example")
 	end := strings.Index(text, "### The whole ruleset")
 	if start < 0 || end < start {
@@ -95,7 +95,7 @@ func draw(text string) ([]image, error) {
 		if err := (render.PNG{Size: 600}).Write(&buf, doc); err != nil {
 			return err
 		}
-		images = append(images, image{name: "guide-step-" + step + ".png", png: buf.Bytes(), rooms: lv.Metrics.Rooms})
+		images = append(images, picture{name: "guide-step-" + step + ".png", png: buf.Bytes(), rooms: lv.Metrics.Rooms})
 		return nil
 	}
 	for _, line := range strings.Split(text[start:end], "\n") {
