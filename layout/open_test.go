@@ -144,3 +144,24 @@ func TestOpenTakeChecksExactly(t *testing.T) {
 		t.Error("the step taken left two things closer than the margin at size 0")
 	}
 }
+
+// A stall opens locally above openFrom, or when one more uniform scale
+// (its square root) would take the product of those reopen applied past
+// openFrom; below both it scales.
+func TestOpensLocally(t *testing.T) {
+	for _, c := range []struct {
+		s, uniform float64
+		want       bool
+	}{
+		{openFrom + 0.1, 1, true},
+		{openFrom - 0.1, 1, false},
+		{4, 2, false},  // 2·√4 = 4
+		{4, 2.6, true}, // 2.6·√4 = 5.2
+		{1.5, 4.5, true},
+		{1.5, 4, false}, // 4·√1.5 ≈ 4.9
+	} {
+		if got := opensLocally(c.s, c.uniform); got != c.want {
+			t.Errorf("opensLocally(%v, %v) = %v, want %v", c.s, c.uniform, got, c.want)
+		}
+	}
+}

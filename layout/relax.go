@@ -104,6 +104,9 @@ type Relaxation struct {
 	pressed      bool
 	unpressed    []r2.Vec
 	unpressedGeo Geometry
+	// uniform is the product of the uniform scales reopen applied (0
+	// before the first).
+	uniform float64
 	// limits are the level's quality limits, which decide whether the
 	// press runs and whether its drawing is kept.
 	limits Limits
