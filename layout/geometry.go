@@ -166,6 +166,26 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
+// densityLimit returns the least density l allows geo: MinDensity ÷
+// Spread² (see Miss). l's zero fields must already be defaults.
+func (l Limits) densityLimit(geo Geometry) float64 {
+	sp := max(1, geo.Spread)
+	return l.MinDensity / float64(sp*sp)
+}
+
+// ratios returns geo's stretch, tail, worst and density as fractions of
+// what l allows (zero fields are defaults): above 1 is outside. Density's
+// is the limit over the density.
+func (l Limits) ratios(geo Geometry) [4]float64 {
+	l = l.WithDefaults()
+	return [4]float64{
+		geo.Stretch / l.MaxStretch,
+		geo.Tail / l.MaxTail,
+		geo.Worst / l.MaxWorst,
+		l.densityLimit(geo) / max(geo.Density, 1e-12),
+	}
+}
+
 // String returns the limits as a ruleset's [quality] keys would set them.
 func (l Limits) String() string {
 	l = l.WithDefaults()
@@ -190,7 +210,7 @@ func (l Limits) Miss(geo Geometry) string {
 	if geo.Worst > l.MaxWorst {
 		out = append(out, fmt.Sprintf("worst %.2f > quality.max_worst %g", geo.Worst, l.MaxWorst))
 	}
-	if sp := max(1, geo.Spread); geo.Density < l.MinDensity/float64(sp*sp) {
+	if sp := max(1, geo.Spread); geo.Density < l.densityLimit(geo) {
 		if sp > 1 {
 			out = append(out, fmt.Sprintf("density %.3f < quality.min_density %g ÷ spread² %.3g", geo.Density, l.MinDensity, float64(sp*sp)))
 		} else {

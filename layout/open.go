@@ -2,8 +2,6 @@ package layout
 
 import (
 	"gonum.org/v1/gonum/spatial/r2"
-
-	"github.com/dungraph/dungraph/grammar"
 )
 
 // Opening crowded faces locally. When inflation stalls, the rooms that
@@ -122,7 +120,7 @@ func (o *opening) constraints(full []float64, margin float64) bool {
 	for _, c := range d.marginConflicts(d.Pos, full, float64(margin+reach)) {
 		switch c.Kind {
 		case RoomRoom:
-			if joined(d.g, c.Room, c.Room2) {
+			if h, ok := d.g.Edge(c.Room, c.Room2); ok && !h.Cosmetic {
 				continue // paired below, only if they overlap
 			}
 			add(c.Room, c.Room2, -1, float64(full[c.Room]+full[c.Room2])+margin, dist(d.Pos[c.Room], d.Pos[c.Room2]), true)
@@ -139,16 +137,6 @@ func (o *opening) constraints(full []float64, margin float64) bool {
 		}
 	}
 	return crowded
-}
-
-// joined reports whether rooms u and v share a corridor.
-func joined(g *grammar.Graph, u, v int) bool {
-	for _, h := range g.Neighbors(u) {
-		if h.To == v && !h.Cosmetic {
-			return true
-		}
-	}
-	return false
 }
 
 // project satisfies o.pairs from the current positions by Gauss–Seidel

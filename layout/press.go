@@ -277,15 +277,7 @@ func (p *presser) keepsClear() bool {
 // limits lim (zero fields are defaults) it misses, and the sum of its
 // metrics' ratios to them (lower is better in both).
 func pressScore(lim Limits, geo Geometry) (miss int, sum float64) {
-	lim = lim.WithDefaults()
-	sp := max(1, geo.Spread)
-	ratios := [4]float64{
-		geo.Stretch / lim.MaxStretch,
-		geo.Tail / lim.MaxTail,
-		geo.Worst / lim.MaxWorst,
-		lim.MinDensity / float64(sp*sp) / max(geo.Density, 1e-12),
-	}
-	for _, x := range ratios {
+	for _, x := range lim.ratios(geo) {
 		if x > 1 {
 			miss++
 		}
@@ -295,13 +287,15 @@ func pressScore(lim Limits, geo Geometry) (miss int, sum float64) {
 }
 
 // pressNeeded reports whether a drawing with geometry geo is near enough
-// one of the limits lim for the press to run.
+// one of the limits lim for the press to run: a metric at pressNear of
+// what lim allows, or beyond.
 func pressNeeded(lim Limits, geo Geometry) bool {
-	lim = lim.WithDefaults()
-	sp := max(1, geo.Spread)
-	return geo.Stretch >= float64(pressNear*lim.MaxStretch) || geo.Tail >= float64(pressNear*lim.MaxTail) ||
-		geo.Worst >= float64(pressNear*lim.MaxWorst) ||
-		float64(pressNear*geo.Density) <= lim.MinDensity/float64(sp*sp)
+	for _, x := range lim.ratios(geo) {
+		if x >= pressNear {
+			return true
+		}
+	}
+	return false
 }
 
 // pressBetter reports whether geometry now is better than was under the
