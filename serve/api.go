@@ -114,7 +114,7 @@ func (h *handler) generate(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := b.doc.JSON()
 	if err != nil {
-		writeError(w, h.workError(ctx, err, "writing the response"))
+		writeError(w, h.workError(ctx, err, stageWriting))
 		return
 	}
 	timing(w, b)
@@ -174,7 +174,7 @@ func (h *handler) steps(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := json.Marshal(fr)
 	if err != nil {
-		writeError(w, h.workError(ctx, err, "writing the response"))
+		writeError(w, h.workError(ctx, err, stageWriting))
 		return
 	}
 	timing(w, b)

@@ -272,7 +272,7 @@ func (h *handler) loadIn(ctx context.Context, q *rulesetRequest) (*rulesets.Rule
 		return nil
 	})
 	if err != nil {
-		return nil, h.workError(ctx, err, "loading the ruleset")
+		return nil, h.workError(ctx, err, stageLoading)
 	}
 	return rs, e
 }
@@ -289,7 +289,7 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 	// stage is read when the deadline ends the wait for the work, while
 	// the work may still run.
 	var stage atomic.Pointer[string]
-	generating, rendering := "generating the level", "writing the response"
+	generating, rendering := stageGenerating, stageWriting
 	stage.Store(&generating)
 	err := h.work(ctx, func(ctx context.Context) error {
 		var start time.Time
@@ -325,6 +325,14 @@ func (h *handler) generateLevel(ctx context.Context, q *levelRequest, then func(
 	return b, nil
 }
 
+// The stages a request's work goes through, as its 503 names them when its
+// time runs out.
+const (
+	stageLoading    = "loading the ruleset"
+	stageGenerating = "generating the level"
+	stageWriting    = "writing the response"
+)
+
 // errQueued wraps the context's error when it ended a request that was
 // waiting for a work slot.
 var errQueued = errors.New("waiting for a work slot")
@@ -338,7 +346,7 @@ func (h *handler) workError(ctx context.Context, err error, stage string) *apiEr
 		return errorf(http.StatusServiceUnavailable, "serve: the request waited %v, the server's time budget (limits.timeout_ms in /api/config), for a free work slot (the server runs a limited number of generations at once) and was stopped before %s; try again later", h.cfg.Timeout, stage)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		hint := "try fewer vertices or iterations"
-		if stage == "loading the ruleset" {
+		if stage == stageLoading {
 			hint = "try a smaller ruleset"
 		}
 		return errorf(http.StatusServiceUnavailable, "serve: the request took longer than %v, the server's time budget (limits.timeout_ms in /api/config), and was stopped while %s; %s", h.cfg.Timeout, stage, hint)
