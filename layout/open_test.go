@@ -209,7 +209,7 @@ func TestReopenOpensFewCrowdedFacesLocally(t *testing.T) {
 	if s <= 1.2 || s >= openFrom {
 		t.Fatalf("the fan needs a scale of %v: not a stall below openFrom", s)
 	}
-	if share := big.d.crowdedShare(big.d.Pos, big.full, margin); share != 1.0/64 {
+	if share := crowdedShare(big.d.crowdNeeds(big.d.Pos, big.full, margin)); share != 1.0/64 {
 		t.Fatalf("crowded share %v, want 1/64 (the inner room)", share)
 	}
 	path := slices.Clone(big.d.Pos[4:])

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -56,35 +57,61 @@ func opensLocally(s, uniform float64, share func() float64) bool {
 	return s > openFrom || float64(uniform*math.Sqrt(s)) > openFrom || share() < openShare
 }
 
-// crowdedShare returns the share of the vertices of the drawing pos that
-// are too close to another room or to a corridor not ending in them, with
-// the full radii full and the margin margin: the part of the level a
-// stall's crowding covers.
-func (d *drawing) crowdedShare(pos []r2.Vec, full []float64, margin float64) float64 {
-	if len(pos) == 0 {
-		return 0
+// crowdNeeds returns, for each vertex of the drawing pos, the factor by
+// which its distance to the room or corridor (not ending in it) it is
+// closest to for its full radius and margin must grow: 1 when it is
+// nowhere too close, the largest need/have over its pairs otherwise (a
+// room–corridor pair counts for the room).
+func (d *drawing) crowdNeeds(pos []r2.Vec, full []float64, margin float64) []float64 {
+	need := make([]float64, len(pos))
+	for v := range need {
+		need[v] = 1
 	}
-	crowded := make([]bool, len(pos))
-	n := 0
-	mark := func(v int) {
-		if !crowded[v] {
-			crowded[v] = true
-			n++
+	mark := func(v int, n, h float64) {
+		if h > 0 && n > h {
+			need[v] = max(need[v], n/h)
 		}
 	}
 	for _, c := range d.marginConflicts(pos, full, margin) {
 		switch c.Kind {
 		case RoomRoom:
 			// The Checker widens both discs by margin; the pair needs it once.
-			if dist(pos[c.Room], pos[c.Room2]) < float64(full[c.Room]+full[c.Room2])+margin {
-				mark(c.Room)
-				mark(c.Room2)
-			}
+			n, h := float64(full[c.Room]+full[c.Room2])+margin, dist(pos[c.Room], pos[c.Room2])
+			mark(c.Room, n, h)
+			mark(c.Room2, n, h)
 		case RoomCorridor:
-			mark(c.Room)
+			mark(c.Room, full[c.Room]+margin, pointSegmentDist(pos[c.Room], pos[c.Corridor.A], pos[c.Corridor.B]))
 		}
 	}
-	return float64(n) / float64(len(pos))
+	return need
+}
+
+// crowdedShare returns the share of the vertices whose need (crowdNeeds)
+// is above 1: the part of the level a stall's crowding covers.
+func crowdedShare(need []float64) float64 {
+	if len(need) == 0 {
+		return 0
+	}
+	n := 0
+	for _, f := range need {
+		if f > 1 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(need))
+}
+
+// bulkNeed returns the 99th percentile of the needs (crowdNeeds; the one
+// at index ⌈0.99n⌉ − 1 of the sorted needs, as the tail metric takes it):
+// the clearance scale all but the most crowded hundredth of the rooms ask
+// for.
+func bulkNeed(need []float64) float64 {
+	if len(need) == 0 {
+		return 1
+	}
+	s := slices.Clone(need)
+	slices.Sort(s)
+	return s[max(int(math.Ceil(float64(len(s))*0.99))-1, 0)]
 }
 
 // reopen is the relax pass's answer to inflation that stalls with the
@@ -118,12 +145,32 @@ func (r *Relaxation) reopen() bool {
 		return false
 	}
 	grow := d.grow
-	share := func() float64 { return d.crowdedShare(d.Pos, r.full, margin) }
-	if opensLocally(s, max(r.uniform, 1), share) && d.openCrowded(r.full, margin) {
+	var need []float64
+	share := func() float64 {
+		need = d.crowdNeeds(d.Pos, r.full, margin)
+		return crowdedShare(need)
+	}
+	local := opensLocally(s, max(r.uniform, 1), share)
+	if local && d.openCrowded(r.full, margin) {
 		// An opening may leave a pair closer than it was: the rooms take
 		// the size the opened drawing allows.
 		grow = 0
 	} else {
+		if local {
+			// No round of the opening helped: the crowding is spread
+			// over the level, which a uniform scale is for. Its
+			// clearance scale is set by the single most crowded pair;
+			// the scale is what the bulk of the rooms asks for, and the
+			// most crowded hundredth is left to the next stall, where it
+			// is a few faces (openShare). (When under a hundredth is
+			// crowded, the whole √s is taken, so the stall moves on.)
+			if need == nil {
+				need = d.crowdNeeds(d.Pos, r.full, margin)
+			}
+			if b := bulkNeed(need); b > 1 {
+				s = min(s, b)
+			}
+		}
 		s = math.Sqrt(s)
 		scaleAbout(d.Pos, d.Pos, s)
 		r.stats.Scale = float64(r.stats.Scale * s)
