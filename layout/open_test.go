@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -232,5 +233,59 @@ func TestReopenOpensFewCrowdedFacesLocally(t *testing.T) {
 	}
 	if alone.uniform <= 1 {
 		t.Errorf("a crowding of a quarter of the level was not scaled (uniform %v)", alone.uniform)
+	}
+}
+
+// crowdNeeds gives the inner room of a crowded fan the factor its
+// distance to corridor 0–1 must grow by, and every other room 1; the
+// share and the bulk's need follow from it.
+func TestCrowdNeeds(t *testing.T) {
+	margin := relaxKeep(30) + 1
+	r := stalledRelaxation(crowdedFanAndPath(60))
+	need := r.d.crowdNeeds(r.d.Pos, r.full, margin)
+	for v, f := range need {
+		want := 1.0
+		if v == 3 {
+			want = float64(100+margin) / 60
+		}
+		if math.Abs(f-want) > 1e-12 {
+			t.Errorf("room %d needs %v, want %v", v, f, want)
+		}
+	}
+	if got := crowdedShare(need); got != 1.0/64 {
+		t.Errorf("share %v, want 1/64", got)
+	}
+	// Of 64 rooms, the 99th percentile is the most crowded one.
+	if got := bulkNeed(need); got != need[3] {
+		t.Errorf("bulk need %v, want %v", got, need[3])
+	}
+}
+
+// bulkNeed is the 99th percentile of the needs (index ⌈0.99n⌉ − 1): the
+// most crowded hundredth of the rooms does not set it.
+func TestBulkNeed(t *testing.T) {
+	level := func(n int, tops ...float64) []float64 {
+		need := make([]float64, n)
+		for v := range need {
+			need[v] = 1 + float64(v%7)/100
+		}
+		copy(need, tops)
+		return need
+	}
+	for _, c := range []struct {
+		name string
+		need []float64
+		want float64
+	}{
+		{"none", nil, 1},
+		{"one room", []float64{3}, 3},
+		{"one of a hundred", level(100, 30), 1.06},
+		{"two of a hundred", level(100, 30, 20), 20},
+		{"ten of a thousand", level(1000, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21), 1.06},
+		{"eleven of a thousand", level(1000, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20), 20},
+	} {
+		if got := bulkNeed(c.need); got != c.want {
+			t.Errorf("%s: bulkNeed = %v, want %v", c.name, got, c.want)
+		}
 	}
 }
