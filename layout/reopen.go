@@ -125,8 +125,11 @@ func bulkNeed(need []float64) float64 {
 // uniform scales so far would multiply past it, or the crowding covers
 // under openShare of the rooms (opensLocally), reopen
 // opens the crowded faces locally (openCrowded, open.go) and the rest of
-// the drawing stays as it is; otherwise, or when no opening helps, it
-// scales the drawing by the square root of the factor, about the centre.
+// the drawing stays as it is; otherwise it scales the drawing by the
+// square root of the factor, about the centre, and when an opening was
+// tried and no round of it helped (crowding spread over the level), by
+// the square root of what the bulk of the rooms needs (bulkNeed) if that
+// is less.
 // Either way a new inflating phase starts within what is left of
 // relax.max_iterations: the springs pull the corridors that have room
 // back toward their targets while the rooms in the crowded faces grow.
