@@ -95,7 +95,7 @@ type Params struct {
 	Groups map[string]GroupParams `json:"groups"`
 	Passes map[string]PassParams  `json:"passes"`
 	// Templates holds the ruleset's ASCII-art rooms, by name: the rows of
-	// each template's art (see gridmap.ParseTemplate). Absent when the
+	// each template's art (see roomshape.ParseTemplate). Absent when the
 	// ruleset has none.
 	Templates map[string][]string `json:"templates,omitempty"`
 }
@@ -167,7 +167,7 @@ type Tag struct {
 	Key      string `json:"key,omitempty"`
 	Consumed bool   `json:"consumed,omitempty"`
 	// Shape is the shape the map stage draws the tag's rooms in (see
-	// gridmap.Shapes); absent means "rect". Templates names the
+	// roomshape.Names); absent means "rect". Templates names the
 	// params.templates a "template" room is drawn from.
 	Shape     string   `json:"shape,omitempty"`
 	Templates []string `json:"templates,omitempty"`
