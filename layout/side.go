@@ -25,7 +25,13 @@ import (
 func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 	d := c.d
 	a, b, ok := twoAnchors(g, added)
-	if !ok || !c.anyCrossing(g, added) {
+	if !ok {
+		return false
+	}
+	if moved, planned := c.plannedSide(added, a, b); planned {
+		return moved
+	}
+	if !c.anyCrossing(g, added) {
 		return false
 	}
 	pa, pb := d.Pos[a], d.Pos[b]
@@ -120,4 +126,40 @@ func (c *Constructor) sideRoom(g *grammar.Graph, added []int, pa, pb r2.Vec) (in
 		}
 	}
 	return groupHalvings, 0
+}
+
+// plannedSide puts a hanging room on the side of its corridor a–b that
+// the Plan names. It reports whether it moved the room, and whether the
+// plan had a side for it.
+func (c *Constructor) plannedSide(added []int, a, b int) (moved, planned bool) {
+	p := c.Plan
+	if p == nil || len(added) != 1 {
+		return false, false
+	}
+	n := added[0]
+	lo, hi := min(a, b), max(a, b)
+	if n >= len(p.inner) || p.inner[n] == 0 || p.hang[n] != [2]int{lo, hi} || c.log.hang[n] != p.hang[n] {
+		return false, false
+	}
+	d := c.d
+	if c.log.inner(d.Pos, lo, hi, d.Pos[n]) == (p.inner[n] == 1) {
+		return false, true
+	}
+	c.mirror(added, d.Pos[a], d.Pos[b])
+	return true, true
+}
+
+// mirror reflects the new vertices across the line through pa and pb.
+func (c *Constructor) mirror(added []int, pa, pb r2.Vec) {
+	d := c.d
+	ab := r2.Sub(pb, pa)
+	l2 := norm2(ab)
+	if l2 == 0 {
+		return
+	}
+	for _, n := range added {
+		p := d.Pos[n]
+		foot := axpy(dot(r2.Sub(p, pa), ab)/l2, ab, pa)
+		d.Pos[n] = r2.Vec{X: float64(2*foot.X) - p.X, Y: float64(2*foot.Y) - p.Y}
+	}
 }
