@@ -135,7 +135,7 @@ func (c *Constructor) Replan() (*NestPlan, bool) {
 		return nil, false
 	}
 	p := c.log.plan()
-	return p, p.bound < c.log.enclosed(c.log.drawnSides(c.d.Pos))
+	return p, p.bound < c.log.drawnEnclosed(c.d.Pos)
 }
 
 // place keeps a rewrite's new vertices from crossing the drawing: it

@@ -318,3 +318,31 @@ func (l *nestLog) corridorSides(m int, w, need []int, ch []int, sides []int8) (i
 	}
 	return bestIn, bestOver <= m
 }
+
+// drawnEnclosed returns the most rooms that one of the model's triangles
+// holds in the drawing pos: a hanging room's triangle, or three corridors
+// one rewrite made. Measured, not modelled: a room drawn around what lies
+// on its side encloses it, which the model has no word for.
+func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
+	worst := 0
+	count := func(p, q, r int) {
+		k := 0
+		for x := range pos {
+			if x != p && x != q && x != r && inTriangle(pos[p], pos[q], pos[r], pos[x]) {
+				k++
+			}
+		}
+		worst = max(worst, k)
+	}
+	for c, h := range l.hang {
+		if h[0] >= 0 && c < len(pos) {
+			count(h[0], h[1], c)
+		}
+	}
+	for _, made := range l.rewrites {
+		if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
+			count(made[0].a, made[0].b, made[0].thirds[0])
+		}
+	}
+	return worst
+}

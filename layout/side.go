@@ -142,11 +142,34 @@ func (c *Constructor) plannedSide(added []int, a, b int) (moved, planned bool) {
 		return false, false
 	}
 	d := c.d
-	if c.log.inner(d.Pos, lo, hi, d.Pos[n]) == (p.inner[n] == 1) {
-		return false, true
+	moved = false
+	if c.log.inner(d.Pos, lo, hi, d.Pos[n]) != (p.inner[n] == 1) {
+		c.mirror(added, d.Pos[a], d.Pos[b])
+		moved = true
 	}
-	c.mirror(added, d.Pos[a], d.Pos[b])
-	return true, true
+	// Into the face beside a–b, not around what lies on that side: the
+	// triangle a–b–n must hold no room.
+	pa, pb := d.Pos[a], d.Pos[b]
+	m := r2.Vec{X: float64(pa.X+pb.X) / 2, Y: float64(pa.Y+pb.Y) / 2}
+	for range groupHalvings {
+		if !c.holdsRoom(pa, pb, d.Pos[n]) {
+			break
+		}
+		d.Pos[n] = axpy(0.5, r2.Sub(d.Pos[n], m), m)
+		moved = true
+	}
+	return moved, true
+}
+
+// holdsRoom reports whether a placed local vertex lies strictly inside
+// the triangle p, q, r.
+func (c *Constructor) holdsRoom(p, q, r r2.Vec) bool {
+	for _, v := range c.d.local {
+		if x := c.d.Pos[v]; x != p && x != q && x != r && inTriangle(p, q, r, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // mirror reflects the new vertices across the line through pa and pb.
