@@ -144,21 +144,6 @@ type NestPlan struct {
 	bound int
 }
 
-// drawnSides returns the sides the hanging rooms take in the drawing pos.
-func (l *nestLog) drawnSides(pos []r2.Vec) []int8 {
-	out := make([]int8, len(l.hang))
-	for c, h := range l.hang {
-		if h[0] < 0 || c >= len(pos) {
-			continue
-		}
-		out[c] = 2
-		if l.inner(pos, h[0], h[1], pos[c]) {
-			out[c] = 1
-		}
-	}
-	return out
-}
-
 // weights returns each room's subtree size in the parent tree.
 func (l *nestLog) weights() []int {
 	w := make([]int, len(l.parent))
@@ -345,4 +330,15 @@ func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 		}
 	}
 	return worst
+}
+
+// orient returns the sign of the turn p → q → r: positive counter-clockwise.
+func orient(p, q, r r2.Vec) float64 {
+	return float64(float64(q.X-p.X)*float64(r.Y-p.Y)) - float64(float64(q.Y-p.Y)*float64(r.X-p.X))
+}
+
+// inTriangle reports whether x lies strictly inside the triangle p, q, r.
+func inTriangle(p, q, r, x r2.Vec) bool {
+	s1, s2, s3 := orient(p, q, x), orient(q, r, x), orient(r, p, x)
+	return s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0
 }

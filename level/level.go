@@ -45,7 +45,9 @@ type Options struct {
 type Watch struct {
 	// Rewrite is called after each rule application, once the
 	// construction drawing has followed it. An error ends the attempt and
-	// Generate returns it.
+	// Generate returns it. An attempt drawn again with its hanging rooms'
+	// sides planned (layout.Constructor.Replan) calls it for each rule
+	// application of both builds.
 	Rewrite func(g *grammar.Graph, s *grammar.Step) error
 	// Built is called with the finished construction drawing, before the
 	// rooms are sized.
@@ -296,6 +298,13 @@ func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
 	if err != nil {
 		return nil, err
+	}
+	if plan, better := con.Replan(); better {
+		con = &layout.Constructor{Forces: rs.Layout, Plan: plan}
+		bo.AfterRewrite = con.AfterRewrite
+		if res, err = rs.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err != nil {
+			return nil, err
+		}
 	}
 	return res.Graph, nil
 }
