@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"slices"
+
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
@@ -38,8 +40,8 @@ type nestLog struct {
 	hang [][2]int
 	// made is the rewrite (its index in rewrites) that made each room.
 	made []int
-	// rewrites lists each rewrite's corridors made, with their inner
-	// sides' third vertices (-1: none).
+	// rewrites lists each rewrite's corridors made, with the vertices
+	// on their inner sides.
 	rewrites [][]madeCorridor
 	// byCorridor finds the corridor record of a corridor made: rewrite
 	// and index, keyed by its ends.
@@ -58,14 +60,7 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 	if l.byCorridor == nil {
 		l.byCorridor = map[[2]int][2]int{}
 	}
-	isNew := func(v int) bool {
-		for _, a := range s.Added {
-			if a == v {
-				return true
-			}
-		}
-		return false
-	}
+	isNew := func(v int) bool { return slices.Contains(s.Added, v) }
 	r := len(l.rewrites)
 	var made []madeCorridor
 	for _, v := range s.Added {
@@ -90,7 +85,7 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 	for i := range made {
 		for j := range made {
 			for _, x := range [2]int{made[j].a, made[j].b} {
-				if x != made[i].a && x != made[i].b && !containsInt(made[i].thirds, x) {
+				if x != made[i].a && x != made[i].b && !slices.Contains(made[i].thirds, x) {
 					made[i].thirds = append(made[i].thirds, x)
 				}
 			}
@@ -104,16 +99,6 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 			l.hang[c] = [2]int{min(a, b), max(a, b)}
 		}
 	}
-}
-
-// containsInt reports whether vs holds v.
-func containsInt(vs []int, v int) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // inner reports whether p lies on the inner side of the corridor a–b
@@ -204,7 +189,7 @@ func (l *nestLog) children() map[[2]int][]int {
 
 // maxMaskChildren bounds the hanging rooms of one corridor whose sides
 // the plan tries in every combination; beyond it they alternate.
-const maxMaskChildren = 12
+const maxMaskChildren = 8
 
 // plan returns the sides that minimise the most rooms one cycle encloses,
 // by a search on that bound: for a bound M, the rewrites are visited
@@ -258,38 +243,38 @@ func (l *nestLog) feasible(m int, w []int, kids map[[2]int][]int) ([]int8, bool)
 // corridorSides chooses the sides of one corridor's hanging rooms ch
 // (oldest first): each room's triangle holds its own need plus the weight
 // hung after it on its side, at most m, with the least weight inside. It
-// returns that weight and whether m was kept.
+// returns that weight and whether m was kept. Up to maxMaskChildren rooms
+// every combination is tried; more alternate sides.
 func (l *nestLog) corridorSides(m int, w, need []int, ch []int, sides []int8) (int, bool) {
 	k := len(ch)
-	if k == 0 {
-		return 0, true
-	}
-	if k > maxMaskChildren {
-		in := 0
+	// cost returns the weight inside and the fullest triangle when room
+	// i takes the inner side iff inside(i).
+	cost := func(inside func(i int) bool) (in, over int) {
 		for i, c := range ch {
-			sides[c] = int8(1 + i%2)
-			if sides[c] == 1 {
-				in += w[c]
-			}
-		}
-		return in, false
-	}
-	bestIn, bestMask, bestOver := -1, 0, 0
-	for mask := range 1 << k {
-		in, over := 0, 0
-		for i, c := range ch {
-			si := mask >> i & 1
 			later := 0
 			for j := i + 1; j < k; j++ {
-				if mask>>j&1 == si {
+				if inside(j) == inside(i) {
 					later += w[ch[j]]
 				}
 			}
 			over = max(over, need[l.made[c]]+later)
-			if si == 1 {
+			if inside(i) {
 				in += w[c]
 			}
 		}
+		return in, over
+	}
+	if k > maxMaskChildren {
+		alternate := func(i int) bool { return i%2 == 0 }
+		for i, c := range ch {
+			sides[c] = sideOf(alternate(i))
+		}
+		in, over := cost(alternate)
+		return in, over <= m
+	}
+	bestIn, bestMask, bestOver := -1, 0, 0
+	for mask := range 1 << k {
+		in, over := cost(func(i int) bool { return mask>>i&1 == 1 })
 		// Within m, the least weight inside; else the least over m.
 		fits, bestFits := over <= m, bestOver <= m
 		better := bestIn < 0 || fits && !bestFits ||
@@ -299,9 +284,17 @@ func (l *nestLog) corridorSides(m int, w, need []int, ch []int, sides []int8) (i
 		}
 	}
 	for i, c := range ch {
-		sides[c] = int8(2 - bestMask>>i&1)
+		sides[c] = sideOf(bestMask>>i&1 == 1)
 	}
 	return bestIn, bestOver <= m
+}
+
+// sideOf returns a NestPlan side: 1 inner, 2 outer.
+func sideOf(inner bool) int8 {
+	if inner {
+		return 1
+	}
+	return 2
 }
 
 // drawnEnclosed returns the most rooms that one of the model's triangles
