@@ -97,7 +97,7 @@ func TestQualityRulesets(t *testing.T) {
 // level). The default limits themselves are not met on most seeds
 // (NOTES.md, known limits), but with the hanging rooms' sides planned
 // from the whole build (layout.Constructor.Replan) the median worst
-// corridor of seeds 1–8 is within 12 room extents (10.6; 19.7 when each
+// corridor of seeds 1–8 is within 12 room extents (10.8; 23.1 when each
 // side is chosen as the room is added). Seeds 1–8, 1 with -short.
 func TestFansFirstAttempts(t *testing.T) {
 	rs := loadQuality(t, "fans")
