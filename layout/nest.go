@@ -1,8 +1,6 @@
 package layout
 
 import (
-	"slices"
-
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
@@ -46,6 +44,9 @@ type nestLog struct {
 	// byCorridor finds the corridor record of a corridor made: rewrite
 	// and index, keyed by its ends.
 	byCorridor map[[2]int][2]int
+	// mark and stamp mark the vertices of the rewrite being recorded.
+	mark  []uint32
+	stamp uint32
 }
 
 // madeCorridor is a corridor a rewrite made and the vertices on its inner
@@ -60,7 +61,15 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 	if l.byCorridor == nil {
 		l.byCorridor = map[[2]int][2]int{}
 	}
-	isNew := func(v int) bool { return slices.Contains(s.Added, v) }
+	for len(l.mark) < g.Order() {
+		l.mark = append(l.mark, 0)
+	}
+	l.stamp++
+	for _, v := range s.Added {
+		l.mark[v] = l.stamp
+	}
+	added := l.stamp
+	isNew := func(v int) bool { return l.mark[v] == added }
 	r := len(l.rewrites)
 	var made []madeCorridor
 	for _, v := range s.Added {
@@ -82,15 +91,20 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 			}
 		}
 	}
+	// A corridor's thirds close a triangle with it: vertices of this
+	// rewrite (new, or an end of a corridor it made) joined to both ends.
+	l.stamp++
+	for _, m := range made {
+		l.mark[m.a], l.mark[m.b] = l.stamp, l.stamp
+	}
 	for i := range made {
-		for j := range made {
-			for _, x := range [2]int{made[j].a, made[j].b} {
-				if x != made[i].a && x != made[i].b && !slices.Contains(made[i].thirds, x) {
-					made[i].thirds = append(made[i].thirds, x)
-				}
+		a, b := made[i].a, made[i].b
+		for _, h := range g.Neighbors(a) {
+			if x := h.To; !h.Cosmetic && x != b && l.mark[x] == l.stamp && joined(g, b, x) {
+				made[i].thirds = append(made[i].thirds, x)
 			}
 		}
-		l.byCorridor[[2]int{made[i].a, made[i].b}] = [2]int{r, i}
+		l.byCorridor[[2]int{a, b}] = [2]int{r, i}
 	}
 	l.rewrites = append(l.rewrites, made)
 	if len(s.Added) == 1 {
@@ -99,6 +113,12 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 			l.hang[c] = [2]int{min(a, b), max(a, b)}
 		}
 	}
+}
+
+// joined reports whether a corridor (not a cosmetic edge) joins a and b.
+func joined(g *grammar.Graph, a, b int) bool {
+	h, ok := g.Edge(a, b)
+	return ok && !h.Cosmetic
 }
 
 // inner reports whether p lies on the inner side of the corridor a–b
