@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // Spreading and compaction. A level's rooms are placed at their layout
@@ -230,20 +232,20 @@ func (b *builder) footprints() error {
 		ri := int32(i)
 		fw, fh := b.cells(r.W), b.rows(r.H)
 		b.shapes[i] = b.p.shape(ri)
-		if b.shapes[i] == ShapeDoor && len(b.p.adj[i]) > 2 {
+		if b.shapes[i] == roomshape.Door && len(b.p.adj[i]) > 2 {
 			// A door has two sides: with more corridors it is a room.
-			b.shapes[i] = ShapeRect
+			b.shapes[i] = roomshape.Rect
 		}
 		switch b.shapes[i] {
-		case ShapeRect:
+		case roomshape.Rect:
 			b.fps[i] = rectFootprint(fw, fh)
-		case ShapeDisc:
+		case roomshape.Disc:
 			b.fps[i] = discFootprint(fw, fh)
-		case ShapeCave:
+		case roomshape.Cave:
 			b.fps[i] = caveFootprint(fw, fh, b.roomRNG(ri))
-		case ShapeDoor:
+		case roomshape.Door:
 			b.fps[i] = doorFootprint(b.o.CorridorWidth)
-		case ShapeTemplate:
+		case roomshape.FromTemplate:
 			b.fps[i] = b.templateFor(ri, fw, fh)
 		}
 		if n := len(b.fps[i].apart(b.o.CorridorWidth)); n == 0 && len(b.p.adj[i]) > 0 {
@@ -265,7 +267,7 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	rs := b.p.lv.Rooms[r]
 	// Only templates with a door for each corridor, as wide as the
 	// corridors, can be joined.
-	var fit []*Template
+	var fit []*roomshape.Template
 	for _, name := range rs.Templates {
 		t := b.p.templates[name]
 		if f := templateFootprint(t); len(f.apart(b.o.CorridorWidth)) >= max(1, len(b.p.adj[r])) {
@@ -284,7 +286,7 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 	var best footprint
 	bestScore, bestFit := -1, 0
 	for o := range 8 {
-		ot := t.orient(o)
+		ot := t.Orient(o)
 		f := templateFootprint(&ot)
 		score := templateScore(&f, b.o.CorridorWidth, toward)
 		fit := abs(ot.W-fw-2) + abs(ot.H-fh-2)

@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/params"
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden maps in testdata")
@@ -34,9 +37,9 @@ D..##..#
 ###DD###
 `
 
-func mustTemplate(t testing.TB, name, art string) Template {
+func mustTemplate(t testing.TB, name, art string) roomshape.Template {
 	t.Helper()
-	tm, err := ParseTemplate(name, art)
+	tm, err := roomshape.ParseTemplate(name, art)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +49,10 @@ func mustTemplate(t testing.TB, name, art string) Template {
 // row returns a level of rooms in a row, 200 units apart, each 60 × 60,
 // joined in order, with the given shapes.
 func row(t testing.TB, shapes ...string) Level {
-	lv := Level{Seed: 7, Templates: []Template{mustTemplate(t, "hall", hall)}}
+	lv := Level{Seed: 7, Templates: []roomshape.Template{mustTemplate(t, "hall", hall)}}
 	for i, s := range shapes {
 		r := RoomSpec{ID: i, X: float64(200 * i), Y: 0, W: 60, H: 60, Tag: s, Shape: s}
-		if s == ShapeTemplate {
+		if s == roomshape.FromTemplate {
 			r.Templates = []string{"hall"}
 		}
 		lv.Rooms = append(lv.Rooms, r)
@@ -62,7 +65,7 @@ func row(t testing.TB, shapes ...string) Level {
 }
 
 func TestBuildErrors(t *testing.T) {
-	base := func() Level { return row(t, ShapeRect, ShapeRect) }
+	base := func() Level { return row(t, roomshape.Rect, roomshape.Rect) }
 	tests := []struct {
 		name   string
 		edit   func(lv *Level, o *Options)
@@ -72,19 +75,19 @@ func TestBuildErrors(t *testing.T) {
 		{"no rooms", func(lv *Level, o *Options) { lv.Rooms = nil }, []string{"no rooms"}, "nothing to draw"},
 		{"unknown shape", func(lv *Level, o *Options) { lv.Rooms[1].Shape = "blob" }, []string{"room 1", `unknown shape "blob"`}, "shapes are a closed list"},
 		{"no template", func(lv *Level, o *Options) {
-			lv.Rooms[0].Shape, lv.Rooms[0].Templates = ShapeTemplate, []string{"nave"}
+			lv.Rooms[0].Shape, lv.Rooms[0].Templates = roomshape.FromTemplate, []string{"nave"}
 		}, []string{"room 0", `"nave"`}, "a template must exist"},
-		{"template shape without templates", func(lv *Level, o *Options) { lv.Rooms[0].Shape = ShapeTemplate }, []string{"room 0", "names no templates"}, ""},
+		{"template shape without templates", func(lv *Level, o *Options) { lv.Rooms[0].Shape = roomshape.FromTemplate }, []string{"room 0", "names no templates"}, ""},
 		{"every problem at once", func(lv *Level, o *Options) {
 			lv.Rooms[0].Shape, lv.Rooms[1].Shape = "blob", "goo"
 		}, []string{"2 problems", `"blob"`, `"goo"`}, "problems are reported together"},
 		{"missing room", func(lv *Level, o *Options) { lv.Corridors = append(lv.Corridors, Edge{1, 5}) }, []string{"corridor 1", "not in the level"}, ""},
 		{"disconnected", func(lv *Level, o *Options) { lv.Corridors = nil }, []string{"no corridors lead from the entrance", "[1]"}, "a map is walked from the entrance"},
 		{"duplicate corridor", func(lv *Level, o *Options) { lv.Corridors = append(lv.Corridors, Edge{1, 0}) }, []string{"corridors 0 and 1"}, ""},
-		{"wide corridor", func(lv *Level, o *Options) { o.CorridorWidth = MaxCorridorWidth + 1 }, []string{"corridor width"}, ""},
+		{"wide corridor", func(lv *Level, o *Options) { o.CorridorWidth = params.MaxCorridorWidth + 1 }, []string{"corridor width"}, ""},
 		{"negative cell", func(lv *Level, o *Options) { o.Cell = -1 }, []string{"cell size"}, ""},
 		{"door too narrow", func(lv *Level, o *Options) {
-			lv.Rooms[0].Shape, lv.Rooms[0].Templates = ShapeTemplate, []string{"hall"}
+			lv.Rooms[0].Shape, lv.Rooms[0].Templates = roomshape.FromTemplate, []string{"hall"}
 			o.CorridorWidth = 2
 		}, []string{"room 0", "no place on its wall for a door 2 cells wide"}, "the hall's doors are single cells"},
 		{"too many cells", func(lv *Level, o *Options) { o.MaxCells = 100 }, []string{"more than 100"}, ""},
@@ -114,38 +117,38 @@ func TestBuildShapes(t *testing.T) {
 		check  func(t *testing.T, m *Map)
 		reason string
 	}{
-		{"rect", row(t, ShapeRect, ShapeRect), Options{Cell: 10}, func(t *testing.T, m *Map) {
+		{"rect", row(t, roomshape.Rect, roomshape.Rect), Options{Cell: 10}, func(t *testing.T, m *Map) {
 			for _, r := range m.Rooms {
 				if r.Bounds.W != 6 || r.Bounds.H != 6 || len(r.Outline) != 4 {
 					t.Errorf("room %d: bounds %+v, outline %v; want a 6 × 6 square", r.ID, r.Bounds, r.Outline)
 				}
 			}
 		}, "a 60-unit room on 10-unit cells is 6 cells wide"},
-		{"disc", row(t, ShapeDisc, ShapeDisc), Options{Cell: 10}, func(t *testing.T, m *Map) {
+		{"disc", row(t, roomshape.Disc, roomshape.Disc), Options{Cell: 10}, func(t *testing.T, m *Map) {
 			if n := floorCells(m, 0); n >= 36 || n < 20 {
 				t.Errorf("a 6 × 6 disc has %d cells", n)
 			}
 		}, "the disc is inside its square"},
-		{"cave", row(t, ShapeCave, ShapeCave, ShapeCave), Options{Cell: 5}, func(t *testing.T, m *Map) {
+		{"cave", row(t, roomshape.Cave, roomshape.Cave, roomshape.Cave), Options{Cell: 5}, func(t *testing.T, m *Map) {
 			for o := range m.Rooms {
 				if n := floorCells(m, o); n >= 144 || n < 144/caveMinShare {
 					t.Errorf("a 12 × 12 cave has %d cells", n)
 				}
 			}
 		}, "a cave keeps at least a third of its square"},
-		{"template", row(t, ShapeTemplate, ShapeRect, ShapeTemplate), Options{Cell: 10}, func(t *testing.T, m *Map) {
+		{"template", row(t, roomshape.FromTemplate, roomshape.Rect, roomshape.FromTemplate), Options{Cell: 10}, func(t *testing.T, m *Map) {
 			for _, o := range []int{0, 2} {
 				if n := floorCells(m, o); n != 8 {
 					t.Errorf("room %d: the hall has %d floor cells, want 8", o, n)
 				}
 			}
 		}, "a template room is its art"},
-		{"door", row(t, ShapeRect, ShapeDoor, ShapeRect), Options{Cell: 10}, func(t *testing.T, m *Map) {
+		{"door", row(t, roomshape.Rect, roomshape.Door, roomshape.Rect), Options{Cell: 10}, func(t *testing.T, m *Map) {
 			if n := floorCells(m, 1); n != 1 || m.At(m.Rooms[1].Bounds.X, m.Rooms[1].Bounds.Y) != CellDoor {
 				t.Errorf("the door room has %d cells, want one door cell", n)
 			}
 		}, "a door is one door cell in its corridor"},
-		{"wide", row(t, ShapeRect, ShapeDoor, ShapeCave), Options{Cell: 5, CorridorWidth: 3}, func(t *testing.T, m *Map) {
+		{"wide", row(t, roomshape.Rect, roomshape.Door, roomshape.Cave), Options{Cell: 5, CorridorWidth: 3}, func(t *testing.T, m *Map) {
 			if len(m.Doors) != 4*3 {
 				t.Errorf("%d door cells, want 3 at each end of two corridors", len(m.Doors))
 			}
@@ -209,15 +212,15 @@ func checkCorridors(t *testing.T, m *Map) {
 // level is planar), in random shapes.
 func randomLevel(t testing.TB, rng *rand.Rand) Level {
 	cols, rows := 2+rng.IntN(4), 2+rng.IntN(3)
-	lv := Level{Seed: rng.Uint64(), Templates: []Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
+	lv := Level{Seed: rng.Uint64(), Templates: []roomshape.Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
 	for j := range rows {
 		for i := range cols {
-			s := Shapes[rng.IntN(len(Shapes))]
+			s := roomshape.Names[rng.IntN(len(roomshape.Names))]
 			r := RoomSpec{
 				ID: j*cols + i, X: float64(200*i + rng.IntN(61) - 30), Y: float64(200*j + rng.IntN(61) - 30),
 				W: float64(40 + rng.IntN(81)), H: float64(40 + rng.IntN(81)), Shape: s, Tag: s,
 			}
-			if s == ShapeTemplate {
+			if s == roomshape.FromTemplate {
 				r.Templates = []string{"hall", "gallery"}
 			}
 			lv.Rooms = append(lv.Rooms, r)
@@ -261,7 +264,7 @@ func randomLevel(t testing.TB, rng *rand.Rand) Level {
 		deg[e.B]++
 	}
 	for i := range lv.Rooms {
-		if lv.Rooms[i].Shape == ShapeTemplate && deg[i] > 3 {
+		if lv.Rooms[i].Shape == roomshape.FromTemplate && deg[i] > 3 {
 			lv.Rooms[i].Templates = []string{"hall"}
 		}
 	}
@@ -356,7 +359,7 @@ func TestBuildRandom(t *testing.T) {
 // TestVerifyFails breaks good maps and checks that the proof says what
 // broke.
 func TestVerifyFails(t *testing.T) {
-	lv := row(t, ShapeRect, ShapeRect, ShapeRect)
+	lv := row(t, roomshape.Rect, roomshape.Rect, roomshape.Rect)
 	tests := []struct {
 		name   string
 		break_ func(m *Map)
@@ -430,16 +433,16 @@ func TestVerifyHex(t *testing.T) {
 // TestGoldenMaps compares the text of a few maps with testdata; run with
 // -update to rewrite them.
 func TestGoldenMaps(t *testing.T) {
-	square := Level{Seed: 3, Templates: []Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
-	shapes := []string{ShapeRect, ShapeCave, ShapeTemplate, ShapeDisc}
+	square := Level{Seed: 3, Templates: []roomshape.Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
+	shapes := []string{roomshape.Rect, roomshape.Cave, roomshape.FromTemplate, roomshape.Disc}
 	for i, s := range shapes {
 		r := RoomSpec{ID: i, X: float64(300 * (i % 2)), Y: float64(300 * (i / 2)), W: 120, H: 100, Shape: s}
-		if s == ShapeTemplate {
+		if s == roomshape.FromTemplate {
 			r.Templates = []string{"hall", "gallery"}
 		}
 		square.Rooms = append(square.Rooms, r)
 	}
-	square.Rooms = append(square.Rooms, RoomSpec{ID: 4, X: 150, Y: 150, W: 20, H: 20, Shape: ShapeDoor})
+	square.Rooms = append(square.Rooms, RoomSpec{ID: 4, X: 150, Y: 150, W: 20, H: 20, Shape: roomshape.Door})
 	square.Corridors = []Edge{{0, 1}, {1, 3}, {2, 3}, {0, 4}, {4, 3}}
 	square.Goal = 3
 	tests := []struct {

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // Door places. A corridor may enter a room only through the part of its
@@ -37,7 +39,7 @@ func (b *builder) assignDoors() {
 		f := &b.fps[i]
 		slots := f.apart(b.o.CorridorWidth)
 		ks := slices.Clone(b.p.adj[i])
-		if len(ks) < 2 || len(slots) < len(ks) || b.shapes[i] == ShapeDoor {
+		if len(ks) < 2 || len(slots) < len(ks) || b.shapes[i] == roomshape.Door {
 			// A door's two corridors find its two opposite sides; a room
 			// with too few places is refused by footprints.
 			continue

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // draw turns the routed grid into a Map: the rooms' floors, the corridors
@@ -33,7 +35,7 @@ func (b *builder) draw(g *grid, at []Point, paths [][]Point, sx, sy float64, off
 	for r := range p.lv.Rooms {
 		f := &b.fps[r]
 		kind := CellFloor
-		if b.shapes[r] == ShapeDoor {
+		if b.shapes[r] == roomshape.Door {
 			kind = CellDoor
 		}
 		for y := range f.h {

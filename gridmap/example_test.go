@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // Two rooms joined through a locked door: the door is a room of its own,
@@ -12,8 +13,8 @@ func ExampleBuild() {
 	lv := gridmap.Level{
 		Rooms: []gridmap.RoomSpec{
 			{ID: 0, X: 0, Y: 0, W: 40, H: 30},
-			{ID: 1, X: 100, Y: 0, W: 10, H: 10, Shape: gridmap.ShapeDoor},
-			{ID: 2, X: 200, Y: 0, W: 40, H: 30, Shape: gridmap.ShapeDisc},
+			{ID: 1, X: 100, Y: 0, W: 10, H: 10, Shape: roomshape.Door},
+			{ID: 2, X: 200, Y: 0, W: 40, H: 30, Shape: roomshape.Disc},
 		},
 		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 1, B: 2}},
 		Entrance:  0,

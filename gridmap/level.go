@@ -4,19 +4,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-)
 
-// The room shapes a RoomSpec can ask for.
-const (
-	ShapeRect     = "rect"
-	ShapeDisc     = "disc"
-	ShapeCave     = "cave"
-	ShapeTemplate = "template"
-	ShapeDoor     = "door"
+	"github.com/dungraph/dungraph/params"
+	"github.com/dungraph/dungraph/roomshape"
 )
-
-// Shapes lists the room shapes, in the order the docs give them.
-var Shapes = []string{ShapeRect, ShapeDisc, ShapeCave, ShapeTemplate, ShapeDoor}
 
 // RoomSpec is a walkable room of a laid-out level: a W × H rectangle centred
 // on (X, Y), in world units, y growing downwards, and what its tag says of
@@ -26,10 +17,10 @@ type RoomSpec struct {
 	ID         int
 	X, Y, W, H float64
 	Tag, Label string
-	// Shape is one of Shapes; "" means ShapeRect.
+	// Shape is one of roomshape.Names; "" means roomshape.Rect.
 	Shape string
-	// Templates names the templates (Level.Templates) a ShapeTemplate room
-	// is drawn from.
+	// Templates names the templates (Level.Templates) a roomshape.FromTemplate
+	// room is drawn from.
 	Templates []string
 	// Depth and OnCriticalPath are copied to the Map's Room.
 	Depth          int
@@ -54,9 +45,9 @@ type Level struct {
 	Corridors []Edge
 	// Entrance and Goal are room IDs; they may be equal.
 	Entrance, Goal int
-	// Templates are the art rooms of ShapeTemplate rooms can use, by
-	// Template.Name.
-	Templates []Template
+	// Templates are the art rooms of roomshape.FromTemplate rooms can use,
+	// by Template.Name.
+	Templates []roomshape.Template
 	// Seed seeds the random choices of the map (caves, templates); the
 	// level's seed gives a map that is the same on every run.
 	Seed uint64
@@ -69,7 +60,7 @@ type Options struct {
 	// median room is about five cells across.
 	Cell float64
 	// CorridorWidth is the corridors' width in cells, 1 to
-	// MaxCorridorWidth; default 1.
+	// params.MaxCorridorWidth; default 1.
 	CorridorWidth int
 	// Compact shortens the corridors: the rooms' positions are scaled
 	// down, axis by axis, for as long as the map still passes its proof.
@@ -79,9 +70,6 @@ type Options struct {
 	// MaxCells bounds W × H of the map; default DefaultMaxCells.
 	MaxCells int
 }
-
-// MaxCorridorWidth bounds Options.CorridorWidth.
-const MaxCorridorWidth = 8
 
 // DefaultMaxCells is Options.MaxCells's default: 16 Mi cells.
 const DefaultMaxCells = 16 << 20
@@ -93,8 +81,8 @@ func (o Options) withDefaults() (Options, error) {
 	switch {
 	case o.CorridorWidth == 0:
 		o.CorridorWidth = 1
-	case o.CorridorWidth < 0 || o.CorridorWidth > MaxCorridorWidth:
-		return o, fmt.Errorf("gridmap: corridor width %d: want 1 to %d cells", o.CorridorWidth, MaxCorridorWidth)
+	case o.CorridorWidth < 0 || o.CorridorWidth > params.MaxCorridorWidth:
+		return o, fmt.Errorf("gridmap: corridor width %d: want 1 to %d cells", o.CorridorWidth, params.MaxCorridorWidth)
 	}
 	switch {
 	case o.MaxCells == 0:
@@ -111,7 +99,7 @@ type plan struct {
 	index     map[int]int32 // room ID → index in lv.Rooms
 	ends      [][2]int32    // corridor → room indices
 	adj       [][]int32     // room index → corridor indices
-	templates map[string]*Template
+	templates map[string]*roomshape.Template
 	entrance  int32
 	goal      int32
 }
@@ -123,7 +111,7 @@ func check(lv Level) (*plan, error) {
 	if len(lv.Rooms) == 0 {
 		return nil, fmt.Errorf("gridmap: the level has no rooms")
 	}
-	p := &plan{lv: lv, index: make(map[int]int32, len(lv.Rooms)), templates: map[string]*Template{}}
+	p := &plan{lv: lv, index: make(map[int]int32, len(lv.Rooms)), templates: map[string]*roomshape.Template{}}
 	for i := range lv.Templates {
 		t := &lv.Templates[i]
 		if _, dup := p.templates[t.Name]; dup {
@@ -146,8 +134,8 @@ func check(lv Level) (*plan, error) {
 			errs.addf("room %d: negative size %v × %v", r.ID, r.W, r.H)
 		}
 		switch r.Shape {
-		case "", ShapeRect, ShapeDisc, ShapeCave, ShapeDoor:
-		case ShapeTemplate:
+		case "", roomshape.Rect, roomshape.Disc, roomshape.Cave, roomshape.Door:
+		case roomshape.FromTemplate:
 			if len(r.Templates) == 0 {
 				errs.addf("room %d (tag %q): shape %q names no templates", r.ID, r.Tag, r.Shape)
 			}
@@ -157,7 +145,7 @@ func check(lv Level) (*plan, error) {
 				}
 			}
 		default:
-			errs.addf("room %d (tag %q): unknown shape %q; want one of %v", r.ID, r.Tag, r.Shape, Shapes)
+			errs.addf("room %d (tag %q): unknown shape %q; want one of %v", r.ID, r.Tag, r.Shape, roomshape.Names)
 		}
 	}
 	if err := errs.err(); err != nil {
@@ -243,7 +231,7 @@ func (p *plan) shape(r int32) string {
 	if s := p.lv.Rooms[r].Shape; s != "" {
 		return s
 	}
-	return ShapeRect
+	return roomshape.Rect
 }
 
 // corridorName names corridor k for messages.

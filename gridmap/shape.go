@@ -2,11 +2,18 @@ package gridmap
 
 import (
 	"math/rand/v2"
+
+	"github.com/dungraph/dungraph/roomshape"
 )
 
-// dirs are the four side directions, clockwise from up: a door's outward
-// direction is an index into dirs.
-var dirs = [4]Point{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+// dirs are the four side directions, clockwise from up (roomshape.Dirs):
+// a door's outward direction is an index into dirs.
+var dirs = func() (d [4]Point) {
+	for i, v := range roomshape.Dirs {
+		d[i] = Point{v[0], v[1]}
+	}
+	return d
+}()
 
 // footprint is a room as drawn, before it is placed: a w × h rectangle of
 // cells whose border is the room's wall, the floor inside it, and the
@@ -218,7 +225,7 @@ func doorFootprint(width int) footprint {
 }
 
 // templateFootprint is template t as it lies.
-func templateFootprint(t *Template) footprint {
+func templateFootprint(t *roomshape.Template) footprint {
 	f := footprint{w: t.W, h: t.H, floor: make([]bool, len(t.Cells))}
 	for y := range t.H {
 		for x := range t.W {
@@ -226,7 +233,7 @@ func templateFootprint(t *Template) footprint {
 			case '.':
 				f.floor[y*t.W+x] = true
 			case 'D':
-				if d, ok := t.doorDir(x, y); ok {
+				if d, ok := t.DoorDir(x, y); ok {
 					f.doors = append(f.doors, doorSpot{x, y, d})
 				}
 			}

@@ -34,7 +34,13 @@ type Constructor struct {
 	// whole. Default 64.
 	Whole int
 
+	// Plan, if set, puts each hanging room (a room joined to both ends of
+	// a corridor) on the side of its corridor it names, when the build
+	// hangs that room on that corridor (see Replan).
+	Plan *NestPlan
+
 	d     *drawing
+	log   nestLog
 	stats ConstructStats
 	seen  []uint32
 	stamp uint32
@@ -81,6 +87,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	d := c.d
 	d.Sync()
 	d.Touch(s.Match)
+	c.log.record(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
@@ -109,6 +116,26 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		d.CommitAll()
 	}
 	return nil
+}
+
+// Replan returns the sides of the hanging rooms that enclose the fewest
+// rooms in one triangle, knowing the whole build (nestLog), and whether
+// they enclose fewer than the drawing made: then a build drawn again with
+// the plan as Plan, the same grammar and the same random source has
+// shorter corridors. Call it after the build.
+func (c *Constructor) Replan() (*NestPlan, bool) {
+	if c.d == nil {
+		return nil, false
+	}
+	hung := false
+	for _, h := range c.log.hang {
+		hung = hung || h[0] >= 0
+	}
+	if !hung {
+		return nil, false
+	}
+	p := c.log.plan()
+	return p, p.bound < c.log.drawnEnclosed(c.d.Pos)
 }
 
 // place keeps a rewrite's new vertices from crossing the drawing: it

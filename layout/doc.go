@@ -6,7 +6,9 @@
 // drawing is force-directed (springs pull joined rooms toward a target
 // corridor length, non-adjacent rooms repel) and comes in two stages. A
 // Constructor redraws the neighbourhood of every rewrite while a grammar
-// builds the graph, keeping the drawing free of crossings. Then
+// builds the graph, keeping the drawing free of crossings; once the build
+// is done, its Replan says on which side of its corridor each room hung on
+// one should go, and the build can be drawn again with that Plan. Then
 // AssignRooms sizes the rooms and a Relaxation fits the drawing to them,
 // step by step through its phases (Inflate, Settle, Done); Relax runs one
 // to its end. The forces' parameters are params.Forces. Everything that

@@ -110,11 +110,22 @@ func (d *drawing) Sync() {
 	for len(d.Radius) < len(d.Pos) {
 		d.Radius = append(d.Radius, 0)
 	}
+	for v := len(d.masses); v < len(d.Pos); v++ {
+		d.masses = append(d.masses, 0)
+		d.weighMass(v)
+	}
 }
 
 // Touch tells the drawing that the edges of the given vertices may have
 // changed (a rewrite matched them).
-func (d *drawing) Touch(ids []int) { d.index.touch(len(d.Pos), ids) }
+func (d *drawing) Touch(ids []int) {
+	d.index.touch(len(d.Pos), ids)
+	for _, v := range ids {
+		if v >= 0 && v < len(d.masses) {
+			d.weighMass(v)
+		}
+	}
+}
 
 // Commit writes the active vertices' positions back into the graph.
 func (d *drawing) Commit() {

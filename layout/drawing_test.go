@@ -342,3 +342,43 @@ func TestStepHeat(t *testing.T) {
 		}
 	}
 }
+
+// TestMassFollowsRewrites changes random drawings' graphs as rewrites do
+// (a vertex added and joined to others, an edge removed, factors set) and
+// tells the drawing as the construction does (Sync, then Touch of the
+// matched vertices): every vertex's kept mass must be what its corridors
+// give now.
+func TestMassFollowsRewrites(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 16))
+	for c := range 40 {
+		g := planarDrawing(rng, 5+rng.IntN(20), 1)
+		d := newDrawing(g, freeForces())
+		for step := range 10 {
+			var match []int
+			if es := g.Edges(); len(es) > 0 && rng.IntN(2) == 0 {
+				e := es[rng.IntN(len(es))]
+				g.RemoveEdge(e.A, e.B)
+				match = append(match, e.A, e.B)
+			}
+			w := g.AddVertex(grammar.Vertex{Tag: "a"})
+			for range 1 + rng.IntN(3) {
+				u := rng.IntN(w)
+				if !g.HasEdge(u, w) {
+					g.AddEdge(grammar.Edge{A: u, B: w, LengthFactor: []float64{0, 0.5, 1, 3}[rng.IntN(4)]})
+					match = append(match, u)
+				}
+			}
+			d.Sync()
+			d.Touch(match)
+			for v := range g.Order() {
+				want := 1.0
+				for _, h := range g.Neighbors(v) {
+					want += springWeight(h)
+				}
+				if got := d.mass(int32(v)); got != want {
+					t.Fatalf("case %d, step %d: vertex %d has mass %v, its corridors give %v", c, step, v, got, want)
+				}
+			}
+		}
+	}
+}

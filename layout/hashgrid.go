@@ -66,3 +66,35 @@ func (g *hashGrid) near(p r2.Vec, fn func(id int32)) {
 		}
 	}
 }
+
+// boxCells returns the cells at the corners of the box lo–hi and how many
+// cells the box overlaps.
+func (g *hashGrid) boxCells(lo, hi r2.Vec) (a, b hcell, cells int64) {
+	a, b = hcellOf(lo, g.size), hcellOf(hi, g.size)
+	return a, b, int64(b.x-a.x+1) * int64(b.y-a.y+1)
+}
+
+// addBox files id under every cell that the box lo–hi overlaps.
+func (g *hashGrid) addBox(id int32, lo, hi r2.Vec) {
+	a, b, _ := g.boxCells(lo, hi)
+	for y := a.y; y <= b.y; y++ {
+		for x := a.x; x <= b.x; x++ {
+			c := hcell{x, y}
+			g.cells[c] = append(g.cells[c], id)
+		}
+	}
+}
+
+// inBox calls fn for every id filed in a cell that the box lo–hi
+// overlaps, once per filing: a superset of the boxes filed with addBox
+// that meet it.
+func (g *hashGrid) inBox(lo, hi r2.Vec, fn func(id int32)) {
+	a, b, _ := g.boxCells(lo, hi)
+	for y := a.y; y <= b.y; y++ {
+		for x := a.x; x <= b.x; x++ {
+			for _, id := range g.cells[hcell{x, y}] {
+				fn(id)
+			}
+		}
+	}
+}

@@ -26,6 +26,8 @@ type kernel struct {
 	// pulled says gravity acted in the last computation of forces.
 	pull   []float64
 	pulled bool
+	// masses[v] is mass(v).
+	masses []float64
 }
 
 func (d *drawing) computeForces() {
@@ -80,13 +82,19 @@ func (d *drawing) computeForces() {
 // mass returns 1 plus the sum of v's spring weights (springWeight): the
 // stiffness, per unit of s·κ, that v's step divides its force by, and so
 // what gravity multiplies its pull by for v to move Gravity of its
-// distance per step. It is v's degree + 1 when every factor is 1.
-func (d *drawing) mass(v int32) float64 {
+// distance per step. It is v's degree + 1 when every factor is 1. It
+// depends only on v's corridors, so it is kept in masses, computed when
+// v joins the drawing (Sync) and again when its corridors change (Touch),
+// not at every step.
+func (d *drawing) mass(v int32) float64 { return d.masses[v] }
+
+// weighMass sets masses[v] from v's corridors.
+func (d *drawing) weighMass(v int) {
 	k := 1.0
-	for _, h := range d.g.Neighbors(int(v)) {
+	for _, h := range d.g.Neighbors(v) {
 		k += springWeight(h)
 	}
-	return k
+	d.masses[v] = k
 }
 
 // gravity pulls every vertex toward the centroid of the drawing, in

@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"container/heap"
+
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -73,6 +75,13 @@ type presser struct {
 	// delta is the step being projected, trial the drawing it leads to.
 	delta, trial []r2.Vec
 	pairs        []pressPair
+	// Scratch of unjam: the pairs of each vertex (byVertex, from
+	// vertexStart[v]), the pending checks (due, a min-heap) and which
+	// pairs are pending (queued); checks counts the checks.
+	byVertex, vertexStart, fill []int32
+	due                         checkQueue
+	queued                      []bool
+	checks                      int
 }
 
 // press runs the press on the drawing's current positions and returns the
@@ -202,20 +211,108 @@ func (p *presser) project(tol float64) {
 }
 
 // unjam stops the vertices of every pair the projection left closing past
-// its hard limit (a jam), until none is.
+// its hard limit (a jam), until none is: the fixed point of sweeping the
+// pairs in order, stopping each jammed pair's vertices, until a sweep finds
+// none. Stopping a vertex can jam a pair it is in (a room pushed toward
+// one that stopped), so a row of k rooms jammed one behind the other
+// would take k sweeps over every pair. Only such a pair can change: a
+// pair whose vertices did not stop since it was last checked finds what
+// it found then, and a jammed one stops its own vertices. So unjam checks
+// every pair once, then only the pairs of vertices just stopped, each at
+// the point of the sweep order where the sweeps would check it next (later
+// in the same sweep, or in the next one): the same vertices stop, at a
+// cost linear in the pairs plus the stopped vertices' pairs.
 func (p *presser) unjam() {
-	for again := true; again; {
-		again = false
-		for _, q := range p.pairs {
-			if p.closing(q) > q.hard {
-				again = true
-				p.delta[q.u], p.delta[q.a] = r2.Vec{}, r2.Vec{}
-				if q.b >= 0 {
-					p.delta[q.b] = r2.Vec{}
-				}
-			}
+	m := int32(len(p.pairs))
+	p.pairsOfVertices()
+	p.queued = resize(p.queued, int(m))
+	// A pending check is keyed sweep × m + pair, so a min-heap of keys
+	// takes them in the sweeps' order; every pair starts in the first
+	// sweep, and a sorted slice is a heap.
+	p.due = p.due[:0]
+	for i := range m {
+		p.due = append(p.due, int64(i))
+		p.queued[i] = true
+	}
+	for len(p.due) > 0 {
+		key := heap.Pop(&p.due).(int64)
+		i := int32(key % int64(m))
+		p.queued[i] = false
+		p.checks++
+		q := p.pairs[i]
+		if p.closing(q) <= q.hard {
+			continue
+		}
+		sweep := key / int64(m)
+		p.stop(q.u, i, sweep)
+		p.stop(q.a, i, sweep)
+		if q.b >= 0 {
+			p.stop(q.b, i, sweep)
 		}
 	}
+}
+
+// stop zeroes v's move, stopped by pair i in the given sweep, and queues
+// every other pair of v where the sweeps would check it next.
+func (p *presser) stop(v, i int32, sweep int64) {
+	p.delta[v] = r2.Vec{}
+	m := int64(len(p.pairs))
+	for _, j := range p.byVertex[p.vertexStart[v]:p.vertexStart[v+1]] {
+		if j == i || p.queued[j] {
+			continue
+		}
+		at := sweep
+		if j < i {
+			at++
+		}
+		p.queued[j] = true
+		heap.Push(&p.due, at*m+int64(j))
+	}
+}
+
+// pairsOfVertices lists, in byVertex[vertexStart[v]:vertexStart[v+1]],
+// the pairs each vertex is in, in the pairs' order.
+func (p *presser) pairsOfVertices() {
+	n := len(p.delta)
+	p.vertexStart = resize(p.vertexStart, n+1)
+	clear(p.vertexStart)
+	each := func(q pressPair, fn func(v int32)) {
+		fn(q.u)
+		fn(q.a)
+		if q.b >= 0 {
+			fn(q.b)
+		}
+	}
+	for _, q := range p.pairs {
+		each(q, func(v int32) { p.vertexStart[v+1]++ })
+	}
+	for v := range n {
+		p.vertexStart[v+1] += p.vertexStart[v]
+	}
+	p.byVertex = resize(p.byVertex, int(p.vertexStart[n]))
+	fill := p.fill[:0]
+	fill = append(fill, p.vertexStart[:n]...)
+	for i, q := range p.pairs {
+		each(q, func(v int32) {
+			p.byVertex[fill[v]] = int32(i)
+			fill[v]++
+		})
+	}
+	p.fill = fill
+}
+
+// checkQueue is a min-heap of unjam's pending checks (container/heap).
+type checkQueue []int64
+
+func (h checkQueue) Len() int           { return len(h) }
+func (h checkQueue) Less(i, j int) bool { return h[i] < h[j] }
+func (h checkQueue) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *checkQueue) Push(x any)        { *h = append(*h, x.(int64)) }
+func (h *checkQueue) Pop() any {
+	s := *h
+	x := s[len(s)-1]
+	*h = s[:len(s)-1]
+	return x
 }
 
 // checkedMove applies the step if the exact check finds every clearance

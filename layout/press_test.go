@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -197,4 +198,100 @@ func TestPressScore(t *testing.T) {
 	if !pressBetter(loose, beyond, Geometry{Stretch: 2, Tail: 4, Worst: 11, Density: 0.2}) {
 		t.Error("pressBetter under the ruleset's limits: a drawing within them with a lower sum of ratios is not better")
 	}
+}
+
+// unjamBySweeps is unjam's definition, by brute force: sweep the pairs in
+// order, stopping both or all three vertices of each jammed one, until a
+// sweep finds none. It returns how many pairs it checked.
+func unjamBySweeps(p *presser) int {
+	checks := 0
+	for again := true; again; {
+		again = false
+		for _, q := range p.pairs {
+			checks++
+			if p.closing(q) > q.hard {
+				again = true
+				p.delta[q.u], p.delta[q.a] = r2.Vec{}, r2.Vec{}
+				if q.b >= 0 {
+					p.delta[q.b] = r2.Vec{}
+				}
+			}
+		}
+	}
+	return checks
+}
+
+// TestUnjamChain jams a row of rooms moving left against a room that does
+// not move, its pairs listed from the far end: each stopped room jams the
+// one behind it, so the sweeps take one sweep over every pair per room.
+// unjam must stop the same rooms with a bounded number of checks per pair.
+func TestUnjamChain(t *testing.T) {
+	const k = 400
+	p := &presser{delta: make([]r2.Vec, k+1)}
+	for v := 1; v <= k; v++ {
+		p.delta[v] = r2.Vec{X: -1}
+	}
+	for v := k - 1; v >= 0; v-- {
+		p.pairs = append(p.pairs, pressPair{u: int32(v), a: int32(v + 1), b: -1, n: r2.Vec{X: 1}})
+	}
+	ref := &presser{delta: slices.Clone(p.delta), pairs: p.pairs}
+	sweepChecks := unjamBySweeps(ref)
+	p.unjam()
+	if !reflect.DeepEqual(p.delta, ref.delta) {
+		t.Fatal("unjam stopped other rooms than the sweeps")
+	}
+	for v, m := range p.delta {
+		if m != (r2.Vec{}) {
+			t.Fatalf("room %d still moves %v: the jam did not pass along the row", v, m)
+		}
+	}
+	t.Logf("%d pairs: sweeps checked %d, unjam %d", len(p.pairs), sweepChecks, p.checks)
+	if p.checks > 3*len(p.pairs) {
+		t.Errorf("unjam checked %d pairs for a row of %d: more than 3 checks per pair", p.checks, len(p.pairs))
+	}
+}
+
+// TestUnjamMatchesSweeps compares unjam with the sweeps on random pairs
+// of rooms and of rooms and corridors among few vertices, so that jams
+// chain and overlap: the moves left must be the same bits.
+func TestUnjamMatchesSweeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 16))
+	stopped := 0
+	for c := range 2000 {
+		n := 3 + rng.IntN(30)
+		p := &presser{delta: make([]r2.Vec, n)}
+		for v := range p.delta {
+			if rng.IntN(4) > 0 {
+				p.delta[v] = r2.Vec{X: rng.Float64()*2 - 1, Y: rng.Float64()*2 - 1}
+			}
+		}
+		for range rng.IntN(3 * n) {
+			u, a := int32(rng.IntN(n)), int32(rng.IntN(n))
+			if u == a {
+				continue
+			}
+			q := pressPair{u: u, a: a, b: -1, hard: rng.Float64() * 0.5}
+			q.n, _ = unit(r2.Vec{X: rng.Float64()*2 - 1, Y: rng.Float64()*2 - 1})
+			if b := int32(rng.IntN(n)); rng.IntN(2) == 0 && b != u && b != a {
+				q.b, q.tau = b, rng.Float64()
+			}
+			p.pairs = append(p.pairs, q)
+		}
+		start := slices.Clone(p.delta)
+		ref := &presser{delta: slices.Clone(p.delta), pairs: p.pairs}
+		unjamBySweeps(ref)
+		p.unjam()
+		if !reflect.DeepEqual(p.delta, ref.delta) {
+			t.Fatalf("case %d: unjam left %v, the sweeps %v", c, p.delta, ref.delta)
+		}
+		for v := range p.delta {
+			if p.delta[v] != start[v] {
+				stopped++
+			}
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no case stopped a vertex")
+	}
+	t.Logf("%d moving vertices stopped over 2000 cases", stopped)
 }

@@ -25,7 +25,13 @@ import (
 func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 	d := c.d
 	a, b, ok := twoAnchors(g, added)
-	if !ok || !c.anyCrossing(g, added) {
+	if !ok {
+		return false
+	}
+	if moved, planned := c.plannedSide(added, a, b); planned {
+		return moved
+	}
+	if !c.anyCrossing(g, added) {
 		return false
 	}
 	pa, pb := d.Pos[a], d.Pos[b]
@@ -120,4 +126,63 @@ func (c *Constructor) sideRoom(g *grammar.Graph, added []int, pa, pb r2.Vec) (in
 		}
 	}
 	return groupHalvings, 0
+}
+
+// plannedSide puts a hanging room on the side of its corridor a–b that
+// the Plan names. It reports whether it moved the room, and whether the
+// plan had a side for it.
+func (c *Constructor) plannedSide(added []int, a, b int) (moved, planned bool) {
+	p := c.Plan
+	if p == nil || len(added) != 1 {
+		return false, false
+	}
+	n := added[0]
+	lo, hi := min(a, b), max(a, b)
+	if n >= len(p.inner) || p.inner[n] == 0 || p.hang[n] != [2]int{lo, hi} || c.log.hang[n] != p.hang[n] {
+		return false, false
+	}
+	d := c.d
+	moved = false
+	if c.log.inner(d.Pos, lo, hi, d.Pos[n]) != (p.inner[n] == 1) {
+		c.mirror(added, d.Pos[a], d.Pos[b])
+		moved = true
+	}
+	// Into the face beside a–b, not around what lies on that side: the
+	// triangle a–b–n must hold no room.
+	pa, pb := d.Pos[a], d.Pos[b]
+	m := r2.Vec{X: float64(pa.X+pb.X) / 2, Y: float64(pa.Y+pb.Y) / 2}
+	for range groupHalvings {
+		if !c.holdsRoom(pa, pb, d.Pos[n]) {
+			break
+		}
+		d.Pos[n] = axpy(0.5, r2.Sub(d.Pos[n], m), m)
+		moved = true
+	}
+	return moved, true
+}
+
+// holdsRoom reports whether a placed local vertex lies strictly inside
+// the triangle p, q, r.
+func (c *Constructor) holdsRoom(p, q, r r2.Vec) bool {
+	for _, v := range c.d.local {
+		if x := c.d.Pos[v]; x != p && x != q && x != r && inTriangle(p, q, r, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// mirror reflects the new vertices across the line through pa and pb.
+func (c *Constructor) mirror(added []int, pa, pb r2.Vec) {
+	d := c.d
+	ab := r2.Sub(pb, pa)
+	l2 := norm2(ab)
+	if l2 == 0 {
+		return
+	}
+	for _, n := range added {
+		p := d.Pos[n]
+		foot := axpy(dot(r2.Sub(p, pa), ab)/l2, ab, pa)
+		d.Pos[n] = r2.Vec{X: float64(2*foot.X) - p.X, Y: float64(2*foot.Y) - p.Y}
+	}
 }

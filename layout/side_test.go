@@ -64,20 +64,7 @@ func TestChooseSideTakesTheOpenFace(t *testing.T) {
 // Nesting each new room in a face of the last, it ended with corridors
 // of 10⁻⁷ units on seed 6 and crossings on seeds 1, 2 and 4.
 func TestConstructorFansKeepRoom(t *testing.T) {
-	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
-		startRule([]grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(100, 0)}, {ID: "c", Tag: "a", Pos: at(50, 87)}},
-			[]grammar.SubstituteEdge{{A: "s", B: "b"}, {A: "b", B: "c"}, {A: "c", B: "s"}}),
-		{
-			Name: "fan", Pattern: edgePattern(),
-			Substitute: grammar.Substitute{
-				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}, {ID: "c", Tag: "a", Pos: at(50, -87)}},
-				Edges:    []grammar.SubstituteEdge{{A: "x", B: "y"}, {A: "x", B: "c"}, {A: "y", B: "c"}},
-			},
-		},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gr := fanGrammar(t)
 	for seed := uint64(1); seed <= 6; seed++ {
 		c := &Constructor{Forces: params.Forces{CrossingFree: true}}
 		res, err := gr.Build(grammar.Options{MaxIterations: 60, MaxVertices: 60, MaxValence: 8, RejectCrossings: true, AfterRewrite: c.AfterRewrite}, rand.New(rand.NewPCG(seed, 0)))

@@ -52,6 +52,7 @@ func arrangeLeaves(ctx context.Context, g *grammar.Graph, pos []r2.Vec, rooms []
 	clear := relaxKeep(gap)
 	changed := 0
 	var a spokeRing
+	var cg corridorGrid
 	for v := range g.Order() {
 		if ctx != nil && ctx.Err() != nil {
 			break
@@ -62,7 +63,7 @@ func arrangeLeaves(ctx context.Context, g *grammar.Graph, pos []r2.Vec, rooms []
 		if !a.improve(clear) {
 			continue
 		}
-		a.place(g, pos, v)
+		a.place(g, pos, v, &cg)
 		changed++
 	}
 	return changed
@@ -206,7 +207,7 @@ func (a *spokeRing) improve(clear float64) bool {
 
 // place moves the leaves of v's ring to their slots' directions (see
 // arrangeLeaves).
-func (a *spokeRing) place(g *grammar.Graph, pos []r2.Vec, v int) {
+func (a *spokeRing) place(g *grammar.Graph, pos []r2.Vec, v int, cg *corridorGrid) {
 	a.places = a.places[:0]
 	for _, i := range a.slots {
 		a.places = append(a.places, r2.Sub(pos[a.orig[i]], pos[v]))
@@ -217,12 +218,14 @@ func (a *spokeRing) place(g *grammar.Graph, pos []r2.Vec, v int) {
 	}
 	for k, i := range a.slots {
 		pos[a.ring[i].v] = axpy(min(1, ratio(k)), a.places[k], pos[v])
+		cg.moved(pos, a.ring[i].v)
 	}
 	for k, i := range a.slots {
 		if r := ratio(k); r > 1 {
 			q := axpy(r, a.places[k], pos[v])
-			if !crossesAny(g, pos, v, q) {
+			if !cg.crosses(g, pos, v, q) {
 				pos[a.ring[i].v] = q
+				cg.moved(pos, a.ring[i].v)
 			}
 		}
 	}
@@ -329,7 +332,8 @@ func asin(x float64) float64 {
 }
 
 // crossesAny reports whether the segment from v's position to q meets a
-// corridor of g that does not end in v.
+// corridor of g (cosmetic ones included) that does not end in v, by
+// testing every corridor: the reference for corridorGrid.crosses.
 func crossesAny(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) bool {
 	for _, e := range g.Edges() {
 		if e.A != v && e.B != v && geom.SegmentsIntersect(pos[v], q, pos[e.A], pos[e.B]) != geom.Disjoint {
@@ -337,4 +341,107 @@ func crossesAny(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) bool {
 		}
 	}
 	return false
+}
+
+// maxBoxCells is the most grid cells a corridor's bounding box may cover
+// to be filed in them: a longer corridor is tested by every query.
+const maxBoxCells = 64
+
+// corridorGrid answers crossesAny for the leaves arrangeLeaves lengthens
+// through a hashGrid of the corridors' bounding boxes, so that a query
+// tests the corridors near the segment instead of every corridor of the
+// level. It is built at its first query, from the positions then; a leaf
+// moved after that is filed again at its new box (moved). A corridor stays
+// filed where it was too, which costs a candidate, never an answer: every
+// candidate is tested exactly on the current positions.
+type corridorGrid struct {
+	edges []grammar.Edge
+	grid  hashGrid
+	// long are the corridors whose boxes cover more than maxBoxCells
+	// cells; leafEdge[u] is the corridor of a vertex u of degree one.
+	long     []int32
+	leafEdge []int32
+	// stamp[e] == query marks corridor e as tested by the current query.
+	stamp []uint32
+	query uint32
+}
+
+// crosses reports what crossesAny(g, pos, v, q) does.
+func (c *corridorGrid) crosses(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) bool {
+	if c.edges == nil {
+		c.build(g, pos)
+	}
+	c.query++
+	if c.query == 0 {
+		clear(c.stamp)
+		c.query = 1
+	}
+	p := pos[v]
+	hit := func(e int32) bool {
+		if c.stamp[e] == c.query {
+			return false
+		}
+		c.stamp[e] = c.query
+		a, b := c.edges[e].A, c.edges[e].B
+		return a != v && b != v && geom.SegmentsIntersect(p, q, pos[a], pos[b]) != geom.Disjoint
+	}
+	lo, hi := bounds([]r2.Vec{p, q})
+	if _, _, cells := c.grid.boxCells(lo, hi); cells > int64(len(c.edges)) {
+		// A segment longer than the level is wide: try every corridor.
+		for e := range c.edges {
+			if hit(int32(e)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range c.long {
+		if hit(e) {
+			return true
+		}
+	}
+	found := false
+	c.grid.inBox(lo, hi, func(e int32) {
+		found = found || hit(e)
+	})
+	return found
+}
+
+// build files every corridor of g at positions pos, in cells of the mean
+// corridor length.
+func (c *corridorGrid) build(g *grammar.Graph, pos []r2.Vec) {
+	c.edges = g.Edges()
+	c.stamp = make([]uint32, len(c.edges))
+	c.leafEdge = make([]int32, len(pos))
+	var sum float64
+	for e, ed := range c.edges {
+		sum += dist(pos[ed.A], pos[ed.B])
+		c.leafEdge[ed.A], c.leafEdge[ed.B] = int32(e), int32(e)
+	}
+	size := 1.0
+	if m := sum / float64(max(1, len(c.edges))); m > 0 {
+		size = m
+	}
+	c.grid.reset(size)
+	for e := range c.edges {
+		c.file(pos, int32(e))
+	}
+}
+
+// file files corridor e at its box in pos, or in long.
+func (c *corridorGrid) file(pos []r2.Vec, e int32) {
+	lo, hi := bounds([]r2.Vec{pos[c.edges[e].A], pos[c.edges[e].B]})
+	if _, _, cells := c.grid.boxCells(lo, hi); cells > maxBoxCells {
+		c.long = append(c.long, e)
+		return
+	}
+	c.grid.addBox(e, lo, hi)
+}
+
+// moved files the corridor of leaf u again at its position in pos, once
+// the grid is built.
+func (c *corridorGrid) moved(pos []r2.Vec, u int) {
+	if c.edges != nil {
+		c.file(pos, c.leafEdge[u])
+	}
 }

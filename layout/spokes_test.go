@@ -3,6 +3,7 @@ package layout
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -207,4 +208,129 @@ func TestArrangeLeavesBounded(t *testing.T) {
 	if n := arranged(ctx, atCap); n != 0 {
 		t.Errorf("with the context done: %d rooms rearranged, want 0", n)
 	}
+}
+
+// hubLattice returns side × side crowded rooms on a square lattice, each
+// joined to its right and upper neighbours and to eight leaves between
+// them whose length factors are 0.5, 1 and 3 in turn (so arrangeLeaves
+// lengthens some), with every room 170 × 170: 9 × side² rooms.
+func hubLattice(side int) (*grammar.Graph, []Room) {
+	g := &grammar.Graph{}
+	for y := range side {
+		for x := range side {
+			g.AddVertex(grammar.Vertex{Tag: "hub", Pos: r2.Vec{X: float64(100 * x), Y: float64(100 * y)}})
+		}
+	}
+	for y := range side {
+		for x := range side {
+			h := y*side + x
+			if x+1 < side {
+				g.AddEdge(grammar.Edge{A: h, B: h + 1})
+			}
+			if y+1 < side {
+				g.AddEdge(grammar.Edge{A: h, B: h + side})
+			}
+			for k := range 8 {
+				a := (float64(k) + 0.5) * math.Pi / 4
+				f := []float64{0.5, 0.5, 1, 0.5, 3, 1, 0.5, 3}[(k+h)%8]
+				p := r2.Add(g.Vertex(h).Pos, r2.Scale(10*f, r2.Vec{X: math.Cos(a), Y: math.Sin(a)}))
+				u := g.AddVertex(grammar.Vertex{Tag: "leaf", Pos: p})
+				g.AddEdge(grammar.Edge{A: h, B: u, LengthFactor: f})
+			}
+		}
+	}
+	rooms := make([]Room, g.Order())
+	for v := range rooms {
+		rooms[v] = Room{W: 170, H: 170, Radius: 120}
+	}
+	return g, rooms
+}
+
+// BenchmarkArrangeLeavesLattice: arrangeLeaves on a level of 10,404
+// rooms (hubLattice(34)), where the rooms' leaves are lengthened only
+// where the lengthened corridor crosses nothing.
+func BenchmarkArrangeLeavesLattice(b *testing.B) {
+	g, rooms := hubLattice(34)
+	pos := make([]r2.Vec, g.Order())
+	for range b.N {
+		for v := range pos {
+			pos[v] = g.Vertex(v).Pos
+		}
+		if arrangeLeaves(context.Background(), g, pos, rooms, 50) == 0 {
+			b.Fatal("no room rearranged")
+		}
+	}
+}
+
+// TestCorridorGridCrosses checks corridorGrid.crosses against crossesAny
+// on random crossing-free drawings: short and long segments from random
+// vertices, and again after leaves move (filed again with moved), as
+// arrangeLeaves moves them between queries.
+func TestCorridorGridCrosses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 16))
+	crossed, clear := 0, 0
+	for c := range 60 {
+		g := planarDrawing(rng, 10+rng.IntN(50), 1)
+		pos := make([]r2.Vec, g.Order())
+		for v := range pos {
+			pos[v] = g.Vertex(v).Pos
+		}
+		var leaves []int
+		for v := range pos {
+			if len(g.Neighbors(v)) == 1 {
+				leaves = append(leaves, v)
+			}
+		}
+		var cg corridorGrid
+		for k := range 400 {
+			if k%20 == 19 && len(leaves) > 0 {
+				u := leaves[rng.IntN(len(leaves))]
+				pos[u] = r2.Vec{X: rng.Float64()*2400 - 200, Y: rng.Float64()*2400 - 200}
+				cg.moved(pos, u)
+			}
+			v := rng.IntN(len(pos))
+			reach := []float64{50, 300, 3000, 1e6}[rng.IntN(4)]
+			q := r2.Add(pos[v], r2.Vec{X: (rng.Float64()*2 - 1) * reach, Y: (rng.Float64()*2 - 1) * reach})
+			want := crossesAny(g, pos, v, q)
+			if got := cg.crosses(g, pos, v, q); got != want {
+				t.Fatalf("case %d, query %d: segment from %d to %v: the grid says crosses %v, every corridor %v", c, k, v, q, got, want)
+			}
+			if want {
+				crossed++
+			} else {
+				clear++
+			}
+		}
+	}
+	if crossed == 0 || clear == 0 {
+		t.Fatalf("queries crossing %d, clear %d: want both", crossed, clear)
+	}
+	t.Logf("%d queries crossing, %d clear", crossed, clear)
+}
+
+// BenchmarkCorridorQuery: one lengthened-leaf query on the drawing of
+// hubLattice(34) (10,404 rooms), by every corridor (crossesAny) and
+// through corridorGrid.
+func BenchmarkCorridorQuery(b *testing.B) {
+	g, _ := hubLattice(34)
+	pos := make([]r2.Vec, g.Order())
+	for v := range pos {
+		pos[v] = g.Vertex(v).Pos
+	}
+	hub := 17*34 + 17
+	leaf := g.Neighbors(hub)[len(g.Neighbors(hub))-1].To
+	q := r2.Add(pos[hub], r2.Scale(3, r2.Sub(pos[leaf], pos[hub])))
+	b.Run("every", func(b *testing.B) {
+		for range b.N {
+			crossesAny(g, pos, hub, q)
+		}
+	})
+	b.Run("grid", func(b *testing.B) {
+		var cg corridorGrid
+		cg.crosses(g, pos, hub, q)
+		b.ResetTimer()
+		for range b.N {
+			cg.crosses(g, pos, hub, q)
+		}
+	})
 }

@@ -45,7 +45,9 @@ type Options struct {
 type Watch struct {
 	// Rewrite is called after each rule application, once the
 	// construction drawing has followed it. An error ends the attempt and
-	// Generate returns it.
+	// Generate returns it. An attempt drawn again with its hanging rooms'
+	// sides planned (layout.Constructor.Replan) calls it for each rule
+	// application of both builds.
 	Rewrite func(g *grammar.Graph, s *grammar.Step) error
 	// Built is called with the finished construction drawing, before the
 	// rooms are sized.
@@ -297,6 +299,13 @@ func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	if plan, better := con.Replan(); better {
+		con = &layout.Constructor{Forces: rs.Layout, Plan: plan}
+		bo.AfterRewrite = con.AfterRewrite
+		if res, err = rs.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err != nil {
+			return nil, err
+		}
+	}
 	return res.Graph, nil
 }
 
@@ -323,38 +332,20 @@ type progress struct {
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
 	rng := rand.New(RandSource(seed, a))
 	con := &layout.Constructor{Forces: rs.Layout, Context: ctx}
-	bo := buildOptions(rs)
-	bo.Exhaustive = opts.Exhaustive
-	bo.Context = ctx
-	bo.Check = func(g *grammar.Graph) error {
-		pr.vertices = g.Order()
-		return overBudget(rs, seed, a, opts, pr)
-	}
 	prov := newProvenance()
-	pr.stage = StageMatching
-	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
-		pr.vertices = g.Order()
-		if err := ctx.Err(); err != nil {
-			return err
+	res, err := build(ctx, rs, seed, a, opts, pr, rng, con, prov)
+	if err == nil {
+		// Drawn again with every hanging room's side known from the
+		// whole build, when that encloses fewer rooms in one triangle
+		// (layout.Constructor.Replan): the same random source makes the
+		// same rewrites, and the drawing is checked as any other.
+		if plan, better := con.Replan(); better {
+			rng = rand.New(RandSource(seed, a))
+			con = &layout.Constructor{Forces: rs.Layout, Context: ctx, Plan: plan}
+			prov = newProvenance()
+			res, err = build(ctx, rs, seed, a, opts, pr, rng, con, prov)
 		}
-		prov.record(g, s)
-		pr.stage = StageLayout
-		if err := con.AfterRewrite(g, s); err != nil {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := overBudget(rs, seed, a, opts, pr); err != nil {
-			return err
-		}
-		pr.stage = StageMatching
-		if w := opts.Watch; w != nil && w.Rewrite != nil {
-			return w.Rewrite(g, s)
-		}
-		return nil
 	}
-	res, err := rs.Grammar.Build(bo, rng)
 	switch {
 	case errors.Is(err, grammar.ErrTooFewVertices):
 		return nil, err.Error(), 0, nil
@@ -469,6 +460,42 @@ func Roles(rs *rulesets.Ruleset) route.Roles {
 		r.Locks = append(r.Locks, route.Lock{Tag: t.Name, Key: t.Key, Consumed: t.Consumed})
 	}
 	return r
+}
+
+// build runs the grammar of one attempt with the construction drawing con,
+// recording provenance in prov.
+func build(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress, rng *rand.Rand, con *layout.Constructor, prov *provenance) (*grammar.Result, error) {
+	bo := buildOptions(rs)
+	bo.Exhaustive = opts.Exhaustive
+	bo.Context = ctx
+	bo.Check = func(g *grammar.Graph) error {
+		pr.vertices = g.Order()
+		return overBudget(rs, seed, a, opts, pr)
+	}
+	pr.stage = StageMatching
+	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
+		pr.vertices = g.Order()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		prov.record(g, s)
+		pr.stage = StageLayout
+		if err := con.AfterRewrite(g, s); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := overBudget(rs, seed, a, opts, pr); err != nil {
+			return err
+		}
+		pr.stage = StageMatching
+		if w := opts.Watch; w != nil && w.Rewrite != nil {
+			return w.Rewrite(g, s)
+		}
+		return nil
+	}
+	return rs.Grammar.Build(bo, rng)
 }
 
 func describe(cs []layout.Conflict) string {

@@ -95,7 +95,10 @@ func TestQualityRulesets(t *testing.T) {
 // no retraction could undo) with a stretch below 10 room extents (203 at
 // the median, when every face crowded and the clearance scale spread the
 // level). The default limits themselves are not met on most seeds
-// (NOTES.md, known limits). Seeds 1–8, 1 with -short.
+// (NOTES.md, known limits), but with the hanging rooms' sides planned
+// from the whole build (layout.Constructor.Replan) the median worst
+// corridor of seeds 1–8 is within 12 room extents (10.8; 23.1 when each
+// side is chosen as the room is added). Seeds 1–8, 1 with -short.
 func TestFansFirstAttempts(t *testing.T) {
 	rs := loadQuality(t, "fans")
 	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
@@ -103,15 +106,22 @@ func TestFansFirstAttempts(t *testing.T) {
 	if testing.Short() {
 		seeds = 1
 	}
+	var worst []float64
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		lv, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
 		if err != nil {
 			t.Errorf("seed %d: first attempt: %v", seed, err)
 			continue
 		}
-		if g := lv.Metrics.Quality.Geometry; g.Stretch >= 10 {
+		g := lv.Metrics.Quality.Geometry
+		if g.Stretch >= 10 {
 			t.Errorf("seed %d: stretch %.2f, want below 10 (tail %.2f, worst %.2f, density %.4f)", seed, g.Stretch, g.Tail, g.Worst, g.Density)
 		}
+		worst = append(worst, g.Worst)
+	}
+	slices.Sort(worst)
+	if m := worst[len(worst)/2]; seeds > 1 && m > 12 {
+		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 12 (%v)", m, seeds, worst)
 	}
 }
 

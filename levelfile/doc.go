@@ -7,7 +7,11 @@
 // (level.Level.Document) and rebuilds the rule engine's graph from one
 // (level.GraphOf); this package knows nothing of the rule engine, the
 // layout or rulesets, so the packages that only read or draw levels (render,
-// stats, tiled) depend on it alone.
+// stats, tiled) depend on it alone. Nor does it depend on what draws
+// levels: the room shapes and templates it checks are package roomshape's
+// and the corridor width's bound is params.MaxCorridorWidth, which the map
+// stage (gridmap) reads too. What draws or exports levels (render) depends
+// on the format, never the other way (TestImports).
 //
 // WriteJSON writes a document with its keys in a fixed order and every
 // float exactly (strconv 'g' -1); ReadJSON reads one back strictly, so that

@@ -1,6 +1,7 @@
 package levelfile
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -94,7 +95,7 @@ type Params struct {
 	Groups map[string]GroupParams `json:"groups"`
 	Passes map[string]PassParams  `json:"passes"`
 	// Templates holds the ruleset's ASCII-art rooms, by name: the rows of
-	// each template's art (see gridmap.ParseTemplate). Absent when the
+	// each template's art (see roomshape.ParseTemplate). Absent when the
 	// ruleset has none.
 	Templates map[string][]string `json:"templates,omitempty"`
 }
@@ -166,7 +167,7 @@ type Tag struct {
 	Key      string `json:"key,omitempty"`
 	Consumed bool   `json:"consumed,omitempty"`
 	// Shape is the shape the map stage draws the tag's rooms in (see
-	// gridmap.Shapes); absent means "rect". Templates names the
+	// roomshape.Names); absent means "rect". Templates names the
 	// params.templates a "template" room is drawn from.
 	Shape     string   `json:"shape,omitempty"`
 	Templates []string `json:"templates,omitempty"`
@@ -381,7 +382,10 @@ func RouteOf(r *route.Route, sol *route.Solution) Route {
 // for a document whose rooms or corridors were edited: Validate refuses a
 // route that does not match the graph.
 func (d *Document) UpdateRoute() error {
-	g := d.routeGraph()
+	g, err := d.RouteGraph()
+	if err != nil {
+		return err
+	}
 	r, err := route.Find(g, d.Roles())
 	if err != nil {
 		return err
@@ -399,15 +403,29 @@ func (d *Document) UpdateRoute() error {
 	return nil
 }
 
-// routeGraph is the graph of a document whose vertices and edges are
-// valid, as route reads it.
-func (d *Document) routeGraph() *route.Graph {
-	g := &route.Graph{Vertices: make([]route.Vertex, len(d.Vertices)), Edges: make([]route.Edge, len(d.Edges))}
+// RouteGraph returns the graph of d as route reads it (route.NewWalkable,
+// route.Find, route.Solve): every vertex, and every edge once, a repeated
+// pair read as its first. It needs only that every edge joins two
+// different vertices d has, and fails, naming the edge, otherwise: a
+// document that fails Validate for another reason (a hand-made one with no
+// route, which stats measures) still has its graph.
+func (d *Document) RouteGraph() (*route.Graph, error) {
+	n := len(d.Vertices)
+	g := &route.Graph{Vertices: make([]route.Vertex, n), Edges: make([]route.Edge, 0, len(d.Edges))}
 	for i, v := range d.Vertices {
 		g.Vertices[i] = route.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic}
 	}
+	seen := make(map[[2]int]bool, len(d.Edges))
 	for i, e := range d.Edges {
-		g.Edges[i] = route.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic}
+		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n || e.A == e.B {
+			return nil, &Error{Pkg: pkg, Path: index("edges", i), Msg: fmt.Sprintf("joins %d and %d in a level of %d vertices", e.A, e.B, n)}
+		}
+		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		g.Edges = append(g.Edges, route.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
 	}
-	return g
+	return g, nil
 }

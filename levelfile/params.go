@@ -4,7 +4,8 @@ import (
 	"image/color"
 	"slices"
 
-	"github.com/dungraph/dungraph/gridmap"
+	"github.com/dungraph/dungraph/params"
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // ParseColor parses a tag's colour, "#rrggbb" (upper or lower case
@@ -38,20 +39,20 @@ func hexDigit(c byte) (uint8, bool) {
 }
 
 // ParseTemplate parses the rows of params.templates' entry name.
-func ParseTemplate(name string, rows []string) (gridmap.Template, error) {
+func ParseTemplate(name string, rows []string) (roomshape.Template, error) {
 	art := ""
 	for _, r := range rows {
 		art += r + "\n"
 	}
-	return gridmap.ParseTemplate(name, art)
+	return roomshape.ParseTemplate(name, art)
 }
 
 // validateShapes checks the map parameters, the tags' shapes and
 // templates and the templates' art.
 func validateShapes(pp *Params, p *problems) {
 	if mp := pp.Map; mp != nil {
-		if mp.CorridorWidth < 1 || mp.CorridorWidth > gridmap.MaxCorridorWidth {
-			p.add("params.map.corridor_width", "is %d, want 1 to %d", mp.CorridorWidth, gridmap.MaxCorridorWidth)
+		if mp.CorridorWidth < 1 || mp.CorridorWidth > params.MaxCorridorWidth {
+			p.add("params.map.corridor_width", "is %d, want 1 to %d", mp.CorridorWidth, params.MaxCorridorWidth)
 		}
 		if !(mp.Cell >= 0) {
 			p.add("params.map.cell", "is %v, want 0 or a positive size", float64(mp.Cell))
@@ -59,10 +60,10 @@ func validateShapes(pp *Params, p *problems) {
 	}
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
-		if t.Shape != "" && !slices.Contains(gridmap.Shapes, t.Shape) {
-			p.add(member(tp, "shape"), "%q is not a room shape: want one of %v, or leave the key out", t.Shape, gridmap.Shapes)
+		if t.Shape != "" && !slices.Contains(roomshape.Names, t.Shape) {
+			p.add(member(tp, "shape"), "%q is not a room shape: want one of %v, or leave the key out", t.Shape, roomshape.Names)
 		}
-		if t.Shape == gridmap.ShapeTemplate && len(t.Templates) == 0 {
+		if t.Shape == roomshape.FromTemplate && len(t.Templates) == 0 {
 			p.add(member(tp, "templates"), "a tag of shape %q needs templates", t.Shape)
 		}
 		for i, name := range t.Templates {

@@ -70,8 +70,9 @@ func (d *Document) hasLocks() bool {
 }
 
 // validateSolution checks route.solution against the solution of the
-// graph: present exactly when a tag is a lock, and equal to it.
-func (d *Document) validateSolution(p *problems, r *route.Route) {
+// graph g, whose route is r: present exactly when a tag is a lock, and
+// equal to it.
+func (d *Document) validateSolution(p *problems, g *route.Graph, r *route.Route) {
 	got := d.Route.Solution
 	if !d.hasLocks() {
 		if got != nil {
@@ -83,7 +84,7 @@ func (d *Document) validateSolution(p *problems, r *route.Route) {
 		p.add("route.solution", "is missing: params.tags declares locks")
 		return
 	}
-	sol, err := route.Solve(d.routeGraph(), r, d.Roles())
+	sol, err := route.Solve(g, r, d.Roles())
 	if err != nil {
 		p.add("route.solution", "%v", err)
 		return

@@ -352,7 +352,12 @@ func (d *Document) Roles() route.Roles {
 // validateRoute checks the route and its metrics against the route of
 // the graph.
 func (d *Document) validateRoute(p *problems) {
-	r, err := route.Find(d.routeGraph(), d.Roles())
+	g, err := d.RouteGraph()
+	if err != nil {
+		p.add("route", "%v", err)
+		return
+	}
+	r, err := route.Find(g, d.Roles())
 	if err != nil {
 		p.add("route", "%v", err)
 		return
@@ -376,5 +381,5 @@ func (d *Document) validateRoute(p *problems) {
 	check("metrics.critical_path_length", m.CriticalPathLength == want.Length, "is %v, the critical path is %v long", float64(m.CriticalPathLength), float64(want.Length))
 	check("metrics.dead_ends", m.DeadEnds == len(want.DeadEnds), "is %d, the level has %d dead ends", m.DeadEnds, len(want.DeadEnds))
 	check("metrics.max_depth", m.MaxDepth == r.MaxDepth(), "is %d, the deepest room is at depth %d", m.MaxDepth, r.MaxDepth())
-	d.validateSolution(p, r)
+	d.validateSolution(p, g, r)
 }

@@ -181,3 +181,8 @@ func marshalTable(t any) ([]byte, error) {
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
+
+// MaxCorridorWidth is the widest corridor the map stage draws, in cells:
+// the bound of map.corridor_width in a ruleset and in a level file, and of
+// gridmap.Options.CorridorWidth.
+const MaxCorridorWidth = 8

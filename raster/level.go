@@ -34,9 +34,9 @@ type levelSpec struct {
 type Shape uint8
 
 const (
-	// RoomRect draws such rooms as rectangles (gridmap.ShapeRect).
+	// RoomRect draws such rooms as rectangles (roomshape.Rect).
 	RoomRect Shape = iota
-	// RoomDisc draws them as discs (gridmap.ShapeDisc).
+	// RoomDisc draws them as discs (roomshape.Disc).
 	RoomDisc
 )
 

@@ -8,6 +8,7 @@ import (
 	"github.com/dungraph/dungraph/internal/textsafe"
 	"github.com/dungraph/dungraph/levelfile"
 	"github.com/dungraph/dungraph/raster"
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // MapLevel returns d as the map stage's input: its walkable rooms with
@@ -65,7 +66,7 @@ func MapLevel(d *levelfile.Document, defaultShape string) (gridmap.Level, error)
 func (o Raster) Map(d *levelfile.Document) (*gridmap.Map, error) {
 	shape := ""
 	if o.Shape == raster.RoomDisc {
-		shape = gridmap.ShapeDisc
+		shape = roomshape.Disc
 	}
 	lv, err := MapLevel(d, shape)
 	if err != nil {

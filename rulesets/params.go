@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/dungraph/dungraph/grammar"
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/params"
 )
 
@@ -166,7 +165,7 @@ func (q *Quality) check(c check) {
 // Map holds the map stage's parameters, the [map] table.
 type Map struct {
 	// CorridorWidth is the corridors' width in cells, 1 to
-	// gridmap.MaxCorridorWidth. Default 1.
+	// params.MaxCorridorWidth. Default 1.
 	CorridorWidth int `toml:"corridor_width"`
 	// Cell is the side of a map cell in world units; 0 (the default)
 	// lets the map stage choose from the rooms' sizes.
@@ -177,8 +176,8 @@ type Map struct {
 func DefaultMap() Map { return Map{CorridorWidth: 1} }
 
 func (m *Map) check(c check) {
-	if m.CorridorWidth < 1 || m.CorridorWidth > gridmap.MaxCorridorWidth {
-		c.fail("corridor_width", "must be 1 to %d cells, not %d", gridmap.MaxCorridorWidth, m.CorridorWidth)
+	if m.CorridorWidth < 1 || m.CorridorWidth > params.MaxCorridorWidth {
+		c.fail("corridor_width", "must be 1 to %d cells, not %d", params.MaxCorridorWidth, m.CorridorWidth)
 	}
 	if m.Cell < 0 || m.Cell != m.Cell {
 		c.fail("cell", "must be 0 (the map stage chooses) or a positive size in world units, not %s", formatFloat(m.Cell))
@@ -219,7 +218,7 @@ type Tag struct {
 	Entity string `toml:"entity"`
 	// Shape is the shape the map stage draws the tag's rooms in: "rect"
 	// (default), "disc", "cave", "template" or "door" (see
-	// gridmap.Shapes).
+	// roomshape.Names).
 	Shape string `toml:"shape"`
 	// Templates names the [templates] a "template" room is drawn from,
 	// one chosen per room.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/internal/toml"
+	"github.com/dungraph/dungraph/roomshape"
 )
 
 // TemplateDef is a [templates.<name>] table: an ASCII-art room that tags
@@ -18,10 +18,10 @@ type TemplateDef struct {
 	// Name is the template's name, the table's key.
 	Name string `toml:"-"`
 	// Art is the room: '#' wall, '.' floor, 'D' a wall cell that may
-	// become a door, ' ' outside the room (see gridmap.ParseTemplate).
+	// become a door, ' ' outside the room (see roomshape.ParseTemplate).
 	Art string `toml:"art"`
 	// Template is the parsed art.
-	Template gridmap.Template `toml:"-"`
+	Template roomshape.Template `toml:"-"`
 }
 
 // Rows returns the parsed art's rows, each as wide as the art.
@@ -62,8 +62,8 @@ func (d *decoder) templates(ts templateSet) []TemplateDef {
 			d.errAt(tp, true, "template %q has no art: draw the room in art = '''...''' with '#', '.', 'D' and ' '", t.Name)
 			continue
 		}
-		parsed, err := gridmap.ParseTemplate(t.Name, t.Art)
-		var list gridmap.ArtErrors
+		parsed, err := roomshape.ParseTemplate(t.Name, t.Art)
+		var list roomshape.ArtErrors
 		if errors.As(err, &list) {
 			for _, e := range list {
 				d.artError(tp.with("art"), e)
@@ -79,7 +79,7 @@ func (d *decoder) templates(ts templateSet) []TemplateDef {
 // artError reports a problem of the art at p at its own line and column
 // in the file when the art is a multi-line string, whose rows are lines
 // of the file; otherwise at the art's value.
-func (d *decoder) artError(p keyPath, e *gridmap.ArtError) {
+func (d *decoder) artError(p keyPath, e *roomshape.ArtError) {
 	n, _ := lookup(d.root, p)
 	msg := fmt.Sprintf("art row %d, column %d: %s", e.Row, e.Col, e.Msg)
 	src := d.src.pos.Bytes()
@@ -116,14 +116,14 @@ func (d *decoder) artError(p keyPath, e *gridmap.ArtError) {
 func (d *decoder) tagShapes(tags []Tag, templates []TemplateDef) {
 	for _, t := range tags {
 		tp := keyPath{"tags", t.Name}
-		if t.Shape != "" && !slices.Contains(gridmap.Shapes, t.Shape) {
-			d.errAt(tp.with("shape"), false, "shape %q is not one of %s", t.Shape, strings.Join(gridmap.Shapes, ", "))
+		if t.Shape != "" && !slices.Contains(roomshape.Names, t.Shape) {
+			d.errAt(tp.with("shape"), false, "shape %q is not one of %s", t.Shape, strings.Join(roomshape.Names, ", "))
 		}
 		switch {
-		case t.Shape == gridmap.ShapeTemplate && len(t.Templates) == 0:
+		case t.Shape == roomshape.FromTemplate && len(t.Templates) == 0:
 			d.errAt(tp.with("shape"), false, "shape %q needs templates = [...] naming the [templates] to draw from", t.Shape)
-		case t.Shape != gridmap.ShapeTemplate && len(t.Templates) > 0:
-			d.errAt(tp.with("templates"), false, "templates are drawn only by shape = %q; set it, or remove templates", gridmap.ShapeTemplate)
+		case t.Shape != roomshape.FromTemplate && len(t.Templates) > 0:
+			d.errAt(tp.with("templates"), false, "templates are drawn only by shape = %q; set it, or remove templates", roomshape.FromTemplate)
 		}
 		for i, name := range t.Templates {
 			if !slices.ContainsFunc(templates, func(td TemplateDef) bool { return td.Name == name }) {

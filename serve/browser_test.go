@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -155,6 +156,7 @@ func TestBrowser(t *testing.T) {
 		t.Error("the drawing did not change after the slider moved")
 	}
 	checkMapView(t, eval, ts.URL)
+	checkHexMapView(t, eval, wait, ts.URL)
 	// Copy --set flags gives the command line docs/serve.md shows after
 	// this very slider move.
 	flags := eval(`tuner.flagsText()`)
@@ -251,39 +253,70 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// mapOf is /api/tmj's map of the page's level on tiles, with the colour
+// ("rrggbb") of each global tile id.
+type mapOf struct {
+	Width, Height                        int
+	Orientation                          string
+	TileWidth, TileHeight, HexSideLength int
+	Layers                               []struct{ Data []int }
+	Tilesets                             []struct {
+		FirstGID int
+		Tiles    []struct {
+			ID         int
+			Properties []struct{ Name, Value string }
+		}
+	}
+	color map[int]string
+}
+
+func fetchMap(t *testing.T, eval func(string) string, url, tiles string) *mapOf {
+	t.Helper()
+	body := eval(`JSON.stringify(Object.assign(tuner.request(), {tiles: "` + tiles + `"}))`)
+	res, err := http.Post(url+"/api/tmj", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tmj mapOf
+	if err := json.NewDecoder(res.Body).Decode(&tmj); err != nil || res.StatusCode != http.StatusOK || len(tmj.Layers) == 0 || len(tmj.Tilesets) != 1 {
+		t.Fatalf("/api/tmj: status %d, %v", res.StatusCode, err)
+	}
+	tmj.color = map[int]string{}
+	for _, tile := range tmj.Tilesets[0].Tiles {
+		for _, p := range tile.Properties {
+			if p.Name == "color" && len(p.Value) == 9 {
+				tmj.color[tmj.Tilesets[0].FirstGID+tile.ID] = p.Value[3:]
+			}
+		}
+	}
+	for _, gid := range tmj.Layers[0].Data {
+		if _, ok := tmj.color[gid]; !ok {
+			t.Fatalf("/api/tmj: tile %d has no color property", gid)
+		}
+	}
+	return &tmj
+}
+
+// canvasPixels returns the map canvas's pixels as "rrggbb" runs, row by
+// row.
+func canvasPixels(eval func(string) string) string {
+	return eval(`(() => {
+		const c = document.getElementById("map");
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let s = "";
+		for (let i = 0; i < d.length; i += 4) s += [d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, "0")).join("");
+		return s;
+	})()`)
+}
+
 // checkMapView checks the page's map view against the server's map of the
 // page's level (/api/tmj): the canvas stands beside the diagram and has a
 // pixel per cell, each in the colour of its cell's tile (the tile's
 // "color" property, which the tiled tests hold to the tileset image).
 func checkMapView(t *testing.T, eval func(string) string, url string) {
 	t.Helper()
-	res, err := http.Post(url+"/api/tmj", "application/json", strings.NewReader(eval(`JSON.stringify(tuner.request())`)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var tmj struct {
-		Width, Height int
-		Layers        []struct{ Data []int }
-		Tilesets      []struct {
-			FirstGID int
-			Tiles    []struct {
-				ID         int
-				Properties []struct{ Name, Value string }
-			}
-		}
-	}
-	if err := json.NewDecoder(res.Body).Decode(&tmj); err != nil || res.StatusCode != http.StatusOK || len(tmj.Layers) == 0 || len(tmj.Tilesets) != 1 {
-		t.Fatalf("/api/tmj: status %d, %v", res.StatusCode, err)
-	}
-	color := map[int]string{} // by global id, "rrggbb"
-	for _, tile := range tmj.Tilesets[0].Tiles {
-		for _, p := range tile.Properties {
-			if p.Name == "color" && len(p.Value) == 9 {
-				color[tmj.Tilesets[0].FirstGID+tile.ID] = p.Value[3:]
-			}
-		}
-	}
+	tmj := fetchMap(t, eval, url, "square")
 	if got := eval(`(() => {
 		const m = document.getElementById("map").getBoundingClientRect(), l = document.getElementById("level").getBoundingClientRect();
 		return String(!document.getElementById("map").hidden && m.width > 50 && m.left >= l.right);
@@ -294,19 +327,10 @@ func checkMapView(t *testing.T, eval func(string) string, url string) {
 	if want := fmt.Sprintf("%dx%d", tmj.Width, tmj.Height); size != want {
 		t.Fatalf("the map canvas is %s pixels, want a pixel per cell: %s", size, want)
 	}
-	pixels := eval(`(() => {
-		const c = document.getElementById("map");
-		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-		let s = "";
-		for (let i = 0; i < d.length; i += 4) s += [d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, "0")).join("");
-		return s;
-	})()`)
+	pixels := canvasPixels(eval)
 	bad := 0
 	for i, gid := range tmj.Layers[0].Data {
-		want, ok := color[gid]
-		if !ok {
-			t.Fatalf("/api/tmj: tile %d has no color property", gid)
-		}
+		want := tmj.color[gid]
 		if got := pixels[6*i : 6*i+6]; got != want {
 			if bad++; bad <= 3 {
 				t.Errorf("map view: cell (%d, %d) is #%s, want #%s", i%tmj.Width, i/tmj.Width, got, want)
@@ -365,4 +389,58 @@ func copiedFlagsDoc(t *testing.T) string {
 		lines[i] = strings.TrimPrefix(l, "  ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// checkHexMapView picks hexagons for the map view and checks the canvas
+// against the server's hexagonal map of the page's level: the pixel at the
+// centre of each tile, found from the map's own tile size, side length and
+// stagger (odd rows half a tile right), is in the colour of its tile. It
+// then picks squares again.
+func checkHexMapView(t *testing.T, eval func(string) string, wait func(string), url string) {
+	t.Helper()
+	pick := func(tiles, orientation string) {
+		t.Helper()
+		eval(`(() => {
+			const s = document.getElementById("tiles");
+			s.value = "` + tiles + `";
+			s.dispatchEvent(new Event("change", {bubbles: true}));
+			return "";
+		})()`)
+		wait(`tuner.state.tmj && tuner.state.tmj.orientation === "` + orientation + `" && !tuner.state.mapCtl && !tuner.state.inflight`)
+	}
+	pick("hex", "hexagonal")
+	tmj := fetchMap(t, eval, url, "hex")
+	if tmj.Orientation != "hexagonal" || tmj.HexSideLength <= 0 {
+		t.Fatalf("/api/tmj with tiles hex: orientation %q, hexsidelength %d", tmj.Orientation, tmj.HexSideLength)
+	}
+	var width int
+	if _, err := fmt.Sscan(eval(`String(document.getElementById("map").width)`), &width); err != nil {
+		t.Fatal(err)
+	}
+	// The page draws tiles 8 pixels wide, in the map's proportions.
+	k := 8 / float64(tmj.TileWidth)
+	w, h, side := 8.0, float64(tmj.TileHeight)*k, float64(tmj.HexSideLength)*k
+	if want := int(math.Ceil(float64(tmj.Width)*w + w/2)); width != want {
+		t.Fatalf("the hexagonal map canvas is %d pixels wide, want %d", width, want)
+	}
+	pixels := canvasPixels(eval)
+	bad := 0
+	for i, gid := range tmj.Layers[0].Data {
+		x, y := i%tmj.Width, i/tmj.Width
+		cx := float64(x)*w + w/2
+		if y%2 == 1 {
+			cx += w / 2
+		}
+		cy := float64(y)*(h+side)/2 + h/2
+		p := int(cy)*width + int(cx)
+		if got, want := pixels[6*p:6*p+6], tmj.color[gid]; got != want {
+			if bad++; bad <= 3 {
+				t.Errorf("hexagonal map view: tile (%d, %d) is #%s at its centre, want #%s", x, y, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("hexagonal map view: %d of %d tiles in the wrong colour", bad, len(tmj.Layers[0].Data))
+	}
+	pick("square", "orthogonal")
 }

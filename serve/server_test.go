@@ -18,6 +18,7 @@ import (
 
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/levelfile"
+	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/tiled"
@@ -592,28 +593,42 @@ func TestText(t *testing.T) {
 }
 
 // /api/tmj answers the level's grid map as Tiled JSON, the bytes of
-// render.Raster's map written by tiled.Options.WriteTMJ in the level's
-// colours.
+// render.Raster's map on the asked lattice written by
+// tiled.Options.WriteTMJ in the level's colours; an unknown lattice is a
+// 400 that names the two.
 func TestTMJ(t *testing.T) {
 	h := quiet().Handler()
 	d, err := levelfile.ReadJSON(bytes.NewReader(levelJSON(t, "dungeon", 4)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := render.Raster{}.Map(d)
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		body    string
+		lattice raster.Lattice
+	}{
+		{`{"ruleset": "dungeon", "seed": 4}`, raster.Square},
+		{`{"ruleset": "dungeon", "seed": 4, "tiles": "square"}`, raster.Square},
+		{`{"ruleset": "dungeon", "seed": 4, "tiles": "hex"}`, raster.Hex},
+	} {
+		m, err := render.Raster{Lattice: tc.lattice}.Map(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := (tiled.Options{Document: d}).WriteTMJ(&want, m); err != nil {
+			t.Fatal(err)
+		}
+		w := call(t, h, "POST", "/api/tmj", tc.body)
+		if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" {
+			t.Fatalf("%s: status %d, type %q: %s", tc.body, w.Code, w.Header().Get("Content-Type"), w.Body)
+		}
+		if !bytes.Equal(w.Body.Bytes(), want.Bytes()) {
+			t.Errorf("%s: /api/tmj differs from tiled's TMJ of render.Raster's %s map", tc.body, tc.lattice)
+		}
 	}
-	var want bytes.Buffer
-	if err := (tiled.Options{Document: d}).WriteTMJ(&want, m); err != nil {
-		t.Fatal(err)
-	}
-	w := call(t, h, "POST", "/api/tmj", `{"ruleset": "dungeon", "seed": 4}`)
-	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" {
-		t.Fatalf("status %d, type %q: %s", w.Code, w.Header().Get("Content-Type"), w.Body)
-	}
-	if !bytes.Equal(w.Body.Bytes(), want.Bytes()) {
-		t.Errorf("/api/tmj differs from tiled's TMJ of render.Raster's map")
+	w := call(t, h, "POST", "/api/tmj", `{"ruleset": "dungeon", "seed": 4, "tiles": "triangle"}`)
+	if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), `want \"square\" or \"hex\"`) {
+		t.Errorf("tiles triangle: status %d, %s; want 400 naming square and hex", w.Code, w.Body)
 	}
 }
 

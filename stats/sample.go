@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 	"gonum.org/v1/gonum/graph/traverse"
-	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/levelfile"
@@ -97,10 +96,14 @@ func Measure(d *levelfile.Document) (Sample, error) {
 	if d == nil {
 		return Sample{}, errors.New("stats: nil document")
 	}
-	w, err := walkable(d)
+	// The document's own graph, not Document.Graph: stats measures
+	// documents that fail the reader's checks (hand-made ones, with no
+	// route) as long as their edges join vertices they have.
+	g, err := d.RouteGraph()
 	if err != nil {
-		return Sample{}, err
+		return Sample{}, fmt.Errorf("stats: %w", err)
 	}
+	w := route.NewWalkable(g)
 	s := Sample{
 		Seed: d.Seed, Valid: true, Attempt: d.Attempt, Attempts: d.Metrics.Attempts,
 		Rooms: len(w.Rooms()), Corridors: w.Corridors(),
@@ -206,31 +209,6 @@ func sortedCounts(n map[string]int) []Count {
 		return 0
 	})
 	return out
-}
-
-// walkable returns the walkable view of d's graph (route.Walkable). It
-// builds the graph itself rather than through Document.Graph, so that
-// stats measures documents that fail the reader's checks (hand-made ones,
-// with no route) as long as their edges join existing vertices.
-func walkable(d *levelfile.Document) (*route.Walkable, error) {
-	g := &route.Graph{Vertices: make([]route.Vertex, len(d.Vertices))}
-	for i, v := range d.Vertices {
-		g.Vertices[i] = route.Vertex{Tag: v.Tag, Pos: r2.Vec{X: float64(v.X), Y: float64(v.Y)}, Cosmetic: v.Cosmetic}
-	}
-	n := len(d.Vertices)
-	seen := make(map[[2]int]bool, len(d.Edges))
-	for i, e := range d.Edges {
-		if e.A < 0 || e.A >= n || e.B < 0 || e.B >= n || e.A == e.B {
-			return nil, fmt.Errorf("stats: edges[%d] joins %d and %d in a level of %d vertices", i, e.A, e.B, n)
-		}
-		key := [2]int{min(e.A, e.B), max(e.A, e.B)}
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		g.Edges = append(g.Edges, route.Edge{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
-	}
-	return route.NewWalkable(g), nil
 }
 
 // diameter is the largest eccentricity of a room, in corridors, over the

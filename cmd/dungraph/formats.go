@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/levelbatch"
+	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
 	"github.com/dungraph/dungraph/rulesets"
@@ -99,7 +99,7 @@ type exportFlags struct {
 func (f *exportFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.Float64Var(&f.cell, "cell", 0, "map, tmx, tmj, text and tiles: the size of a cell in world `units` (default: the ruleset's map.cell, else a fifth of the median room's shorter side; on hexes the distance between neighbouring centres)")
-	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", gridmap.MaxCorridorWidth))
+	fl.IntVar(&f.corridorWidth, "corridor-width", 0, fmt.Sprintf("map, tmx, tmj, text and tiles: the width of corridors in `cells`, 1 to %d (default: the ruleset's map.corridor_width, 1 unless it says)", params.MaxCorridorWidth))
 	fl.StringVar(&f.shape, "room-shape", "rect", "map, tmx, tmj, text and tiles: the shape of rooms whose tag sets none: their rectangle (rect) or the largest disc inside it (disc)")
 	fl.BoolVar(&f.compact, "compact", false, "map, tmx, tmj, text and tiles: shorten the corridors by drawing the rooms closer, as far as the map's proof allows")
 	fl.StringVar(&f.tiles, "tiles", "square", "map, tmx, tmj and tiles: the `lattice`, square or hex (pointy-top hexagons, odd rows half a cell right; hex tiles in axial coordinates); text levels are square")
@@ -114,8 +114,8 @@ func (f *exportFlags) check() error {
 	if f.cell < 0 || f.cell != f.cell || f.cell > 1e12 {
 		return cmdLinef("--cell: want a positive size in world units, got %v", f.cell)
 	}
-	if f.corridorWidth < 0 || f.corridorWidth > gridmap.MaxCorridorWidth {
-		return cmdLinef("--corridor-width: want 1 to %d cells (0: the ruleset's), got %d", gridmap.MaxCorridorWidth, f.corridorWidth)
+	if f.corridorWidth < 0 || f.corridorWidth > params.MaxCorridorWidth {
+		return cmdLinef("--corridor-width: want 1 to %d cells (0: the ruleset's), got %d", params.MaxCorridorWidth, f.corridorWidth)
 	}
 	switch f.shape {
 	case "rect":

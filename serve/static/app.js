@@ -20,6 +20,7 @@ import { showMap } from "./map.js";
     doc: null,         // the level, parsed
     docText: "",       // the level, as the server sent it: the JSON download
     tmj: null,         // the level's grid map (Tiled JSON), parsed
+    mapCtl: null,      // AbortController of the map view's own request
     elapsed: null,     // generation time in ms (Server-Timing)
     generation: 0,     // levels drawn so far
     timer: null,
@@ -41,6 +42,13 @@ import { showMap } from "./map.js";
     const set = {};
     for (const k of [...state.changed.keys()].sort()) set[k] = state.changed.get(k);
     body.set = set;
+    return body;
+  }
+
+  // mapRequest is the level request with the map view's lattice.
+  function mapRequest() {
+    const body = request();
+    body.tiles = $("tiles").value;
     return body;
   }
 
@@ -369,6 +377,7 @@ import { showMap } from "./map.js";
     clearTimeout(state.timer);
     state.timer = null;
     if (state.inflight) state.inflight.abort();
+    if (state.mapCtl) state.mapCtl.abort();
     const ctl = new AbortController();
     state.inflight = ctl;
     setStatus("busy");
@@ -388,7 +397,7 @@ import { showMap } from "./map.js";
       setStatus("idle", `${Math.round(performance.now() - t0)} ms round trip`);
       if (state.step.on) loadSteps(); else drawFinal();
       showMetrics();
-      state.tmj = await showMap($("map"), post, request(), ctl.signal);
+      state.tmj = await showMap($("map"), post, mapRequest(), ctl.signal);
     } catch (e) {
       if (e.name === "AbortError") return;
       setStatus("error", e.status === 422 ? "no valid level" : "error");
@@ -400,6 +409,22 @@ import { showMap } from "./map.js";
         state.inflight = null;
         $("level").classList.remove("stale");
       }
+    }
+  }
+
+  // refreshMap draws the map view again on the lattice now picked, for the
+  // level on the page.
+  async function refreshMap() {
+    if (!state.doc) return;
+    if (state.mapCtl) state.mapCtl.abort();
+    const ctl = new AbortController();
+    state.mapCtl = ctl;
+    try {
+      state.tmj = await showMap($("map"), post, mapRequest(), ctl.signal);
+    } catch (e) {
+      if (e.name !== "AbortError") showError(e.message);
+    } finally {
+      if (state.mapCtl === ctl) state.mapCtl = null;
     }
   }
 
@@ -788,6 +813,7 @@ import { showMap } from "./map.js";
       $("toml-load").click();
     });
     $("seed").addEventListener("change", () => setSeed($("seed").value));
+    $("tiles").addEventListener("change", refreshMap);
     $("seed-prev").addEventListener("click", () => setSeed(Math.max(state.seed - 1, 0)));
     $("seed-next").addEventListener("click", () => setSeed(state.seed + 1));
     $("seed-random").addEventListener("click", () => setSeed(Math.floor(Math.random() * 1e9)));

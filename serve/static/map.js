@@ -1,7 +1,10 @@
 // The map view: the level's grid map as Tiled JSON (/api/tmj, the bytes
-// `dungraph generate --format tmj` writes), drawn one canvas pixel per cell
-// in the colour of its tile (the "color" property of the embedded
-// tileset's tiles, #AARRGGBB); CSS scales the canvas up without smoothing.
+// `dungraph generate --format tmj` writes) in the colour of each cell's
+// tile (the "color" property of the embedded tileset's tiles, #AARRGGBB).
+// A square map is drawn one canvas pixel per cell, and CSS scales the
+// canvas up without smoothing. A hexagonal map (pointy-top, odd rows half a
+// tile right: Tiled's staggeraxis "y", staggerindex "odd") is drawn as
+// hexagons HEX_WIDTH pixels wide, in the proportions of its tiles.
 
 // colorsOf returns the [r, g, b] of each global tile id.
 function colorsOf(tmj) {
@@ -14,10 +17,57 @@ function colorsOf(tmj) {
   return colors;
 }
 
+// HEX_WIDTH is the width in canvas pixels of a hexagonal map's tile.
+export const HEX_WIDTH = 8;
+
+// hexGeometry returns where a hexagonal map's tiles lie on the canvas: the
+// tile's width w and height h, the height s of its vertical sides and the
+// distance between rows, all in canvas pixels, and the canvas's size.
+export function hexGeometry(tmj, layer) {
+  const k = HEX_WIDTH / tmj.tilewidth;
+  const w = HEX_WIDTH, h = tmj.tileheight * k, s = tmj.hexsidelength * k;
+  const row = (h + s) / 2;
+  return {
+    w, h, s, row,
+    width: Math.ceil(layer.width * w + w / 2),
+    height: Math.ceil((layer.height - 1) * row + h),
+  };
+}
+
+// drawHex draws a hexagonal map's tile layer, one hexagon per tile.
+function drawHex(canvas, tmj, layer, colors) {
+  const g = hexGeometry(tmj, layer);
+  canvas.width = g.width;
+  canvas.height = g.height;
+  const ctx = canvas.getContext("2d");
+  ctx.clearRect(0, 0, g.width, g.height);
+  const top = (g.h - g.s) / 2;
+  layer.data.forEach((gid, i) => {
+    const x = i % layer.width, y = Math.floor(i / layer.width);
+    const left = x * g.w + (y % 2 === 1 ? g.w / 2 : 0), up = y * g.row;
+    const c = colors[gid] || [255, 0, 255];
+    ctx.fillStyle = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+    ctx.beginPath();
+    ctx.moveTo(left + g.w / 2, up);
+    ctx.lineTo(left + g.w, up + top);
+    ctx.lineTo(left + g.w, up + top + g.s);
+    ctx.lineTo(left + g.w / 2, up + g.h);
+    ctx.lineTo(left, up + top + g.s);
+    ctx.lineTo(left, up + top);
+    ctx.closePath();
+    ctx.fill();
+  });
+  canvas.setAttribute("aria-label", `The level's grid map, ${layer.width} × ${layer.height} hexagons`);
+}
+
 // drawMap draws the map's tile layer on canvas.
 export function drawMap(canvas, tmj) {
   const layer = tmj.layers.find((l) => l.type === "tilelayer");
   const colors = colorsOf(tmj);
+  if (tmj.orientation === "hexagonal") {
+    drawHex(canvas, tmj, layer, colors);
+    return;
+  }
   canvas.width = layer.width;
   canvas.height = layer.height;
   const ctx = canvas.getContext("2d");

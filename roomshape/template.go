@@ -1,4 +1,4 @@
-package gridmap
+package roomshape
 
 import (
 	"fmt"
@@ -8,13 +8,17 @@ import (
 // Template is an ASCII-art room, parsed by ParseTemplate. Its cells are
 // '#' wall, '.' floor, 'D' a wall cell that may become a door, and ' ' a
 // cell outside the room (drawn as wall). The art holds the room's own wall:
-// a Map places it whole, its 'D' cells on the room's wall.
+// the map stage places it whole, its 'D' cells on the room's wall.
 type Template struct {
 	Name string
 	// W and H are the art's size in cells; Cells holds its rows, Cells[y*W+x].
 	W, H  int
 	Cells []byte
 }
+
+// Dirs are the four directions on the grid, as (x, y) steps with y growing
+// downwards: up, right, down, left.
+var Dirs = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 
 // MaxTemplateSide bounds a template's width and height.
 const MaxTemplateSide = 64
@@ -27,7 +31,7 @@ type ArtError struct {
 }
 
 func (e *ArtError) Error() string {
-	return fmt.Sprintf("gridmap: art row %d, column %d: %s", e.Row, e.Col, e.Msg)
+	return fmt.Sprintf("roomshape: art row %d, column %d: %s", e.Row, e.Col, e.Msg)
 }
 
 // ArtErrors is every problem of one template's art.
@@ -104,7 +108,7 @@ func ParseTemplate(name, art string) (Template, error) {
 				}
 			case 'D':
 				doors++
-				if _, ok := t.doorDir(x, y); !ok {
+				if _, ok := t.DoorDir(x, y); !ok {
 					fail(row, col, "a 'D' must lie on the art's edge, not in a corner, with '.' on its inner side")
 				}
 			}
@@ -133,13 +137,14 @@ func (t *Template) at(x, y int) byte {
 
 func (t *Template) onEdge(x, y int) bool { return x == 0 || y == 0 || x == t.W-1 || y == t.H-1 }
 
-// doorDir returns the outward direction of a 'D' at (x, y): it must be on
-// one edge of the art, not a corner, with floor inward.
-func (t *Template) doorDir(x, y int) (int, bool) {
+// DoorDir returns the outward direction of a 'D' at (x, y), as an index
+// of Dirs: it must be on one edge of the art, not a corner, with floor
+// inward.
+func (t *Template) DoorDir(x, y int) (int, bool) {
 	found, dir := 0, 0
-	for d, v := range dirs {
-		ox, oy := x+v.X, y+v.Y
-		ix, iy := x-v.X, y-v.Y
+	for d, v := range Dirs {
+		ox, oy := x+v[0], y+v[1]
+		ix, iy := x-v[0], y-v[1]
 		if (ox < 0 || oy < 0 || ox >= t.W || oy >= t.H) && t.at(ix, iy) == '.' {
 			found++
 			dir = d
@@ -166,8 +171,8 @@ func (t *Template) secondPiece() (int, int, bool) {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		x, y := i%t.W, i/t.W
-		for _, v := range dirs {
-			nx, ny := x+v.X, y+v.Y
+		for _, v := range Dirs {
+			nx, ny := x+v[0], y+v[1]
 			if t.at(nx, ny) == '.' && !seen[ny*t.W+nx] {
 				seen[ny*t.W+nx] = true
 				stack = append(stack, ny*t.W+nx)
@@ -182,9 +187,9 @@ func (t *Template) secondPiece() (int, int, bool) {
 	return 0, 0, false
 }
 
-// orient returns t turned by o: bit 0 mirrors it left to right, then bits
+// Orient returns t turned by o: bit 0 mirrors it left to right, then bits
 // 1-2 turn it a quarter turn clockwise that many times.
-func (t *Template) orient(o int) Template {
+func (t *Template) Orient(o int) Template {
 	cur := *t
 	if o&1 != 0 {
 		m := Template{Name: cur.Name, W: cur.W, H: cur.H, Cells: make([]byte, len(cur.Cells))}

@@ -1,0 +1,357 @@
+package layout
+
+import (
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// A hanging rewrite adds one room c joined to exactly the two ends of a
+// corridor a–b (a triangle fan's room). In a straight-line drawing the
+// triangles on one side of a–b nest: each new one goes into the face
+// beside a–b, inside the ones drawn before it on that side, so the
+// triangle a–b–c must grow to hold every room later hung inside it. Which
+// side each one takes decides how many rooms one triangle must hold, and
+// so how long its corridors get; chosen one rewrite at a time, without
+// knowing which rooms will grow, the first triangles end up holding most
+// of the level.
+//
+// nestLog records the build, and plan chooses every hanging room's
+// side with the whole build known: the sides that minimise the most rooms
+// any one triangle encloses (NestPlan.bound). The level pipeline rebuilds
+// an attempt with the plan (Constructor.Plan) when it encloses fewer.
+//
+// The model: each room's weight is its subtree in the tree of rooms where
+// a room's parent is the newest placed room it was joined to when it was
+// made, so a hanging room stands for everything later hung from it. A
+// corridor made by a rewrite has an inner side, where the rewrite's other
+// corridors lie (for a–c of a hanging room c, toward b). A triangle a–b–c
+// encloses the rooms hung on the inner sides of a–c and b–c and those hung
+// on a–b on its own side after it. The corridors a rewrite made together
+// (a fan's two, a start rule's three) bound one cycle, which encloses
+// every room hung on their inner sides.
+type nestLog struct {
+	// parent is each room's parent, -1 for none.
+	parent []int
+	// hang is the corridor a hanging room was hung on (a < b), {-1, -1}
+	// for other rooms.
+	hang [][2]int
+	// made is the rewrite (its index in rewrites) that made each room.
+	made []int
+	// rewrites lists each rewrite's corridors made, with the vertices
+	// on their inner sides.
+	rewrites [][]madeCorridor
+	// byCorridor finds the corridor record of a corridor made: rewrite
+	// and index, keyed by its ends.
+	byCorridor map[[2]int][2]int
+	// mark and stamp mark the vertices of the rewrite being recorded.
+	mark  []uint32
+	stamp uint32
+}
+
+// madeCorridor is a corridor a rewrite made and the vertices on its inner
+// side.
+type madeCorridor struct {
+	a, b   int
+	thirds []int
+}
+
+// record notes rewrite s, after it is applied to g.
+func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
+	if l.byCorridor == nil {
+		l.byCorridor = map[[2]int][2]int{}
+	}
+	for len(l.mark) < g.Order() {
+		l.mark = append(l.mark, 0)
+	}
+	l.stamp++
+	for _, v := range s.Added {
+		l.mark[v] = l.stamp
+	}
+	added := l.stamp
+	isNew := func(v int) bool { return l.mark[v] == added }
+	r := len(l.rewrites)
+	var made []madeCorridor
+	for _, v := range s.Added {
+		for len(l.parent) <= v {
+			l.parent = append(l.parent, -1)
+			l.hang = append(l.hang, [2]int{-1, -1})
+			l.made = append(l.made, -1)
+		}
+		l.made[v] = r
+		for _, h := range g.Neighbors(v) {
+			if h.Cosmetic {
+				continue
+			}
+			if !isNew(h.To) && h.To > l.parent[v] {
+				l.parent[v] = h.To
+			}
+			if !isNew(h.To) || h.To > v {
+				made = append(made, madeCorridor{a: min(v, h.To), b: max(v, h.To)})
+			}
+		}
+	}
+	// A corridor's thirds close a triangle with it: vertices of this
+	// rewrite (new, or an end of a corridor it made) joined to both ends.
+	l.stamp++
+	for _, m := range made {
+		l.mark[m.a], l.mark[m.b] = l.stamp, l.stamp
+	}
+	for i := range made {
+		a, b := made[i].a, made[i].b
+		for _, h := range g.Neighbors(a) {
+			if x := h.To; !h.Cosmetic && x != b && l.mark[x] == l.stamp && joined(g, b, x) {
+				made[i].thirds = append(made[i].thirds, x)
+			}
+		}
+		l.byCorridor[[2]int{a, b}] = [2]int{r, i}
+	}
+	l.rewrites = append(l.rewrites, made)
+	if len(s.Added) == 1 {
+		c := s.Added[0]
+		if a, b, ok := twoAnchors(g, s.Added); ok && g.HasEdge(a, b) && len(g.Neighbors(c)) == 2 {
+			l.hang[c] = [2]int{min(a, b), max(a, b)}
+		}
+	}
+}
+
+// joined reports whether a corridor (not a cosmetic edge) joins a and b.
+func joined(g *grammar.Graph, a, b int) bool {
+	h, ok := g.Edge(a, b)
+	return ok && !h.Cosmetic
+}
+
+// inner reports whether p lies on the inner side of the corridor a–b
+// (a < b) as drawn at pos: the side of its thirds' centroid, or the left
+// of a→b when it has none.
+func (l *nestLog) inner(pos []r2.Vec, a, b int, p r2.Vec) bool {
+	s := orient(pos[a], pos[b], p) > 0
+	if k, ok := l.byCorridor[[2]int{a, b}]; ok {
+		m := l.rewrites[k[0]][k[1]]
+		if len(m.thirds) > 0 {
+			var c r2.Vec
+			for _, x := range m.thirds {
+				c = r2.Add(c, pos[x])
+			}
+			c = scale(1/float64(len(m.thirds)), c)
+			return s == (orient(pos[a], pos[b], c) > 0)
+		}
+	}
+	return s
+}
+
+// NestPlan is the side of every hanging room: inner[c] is 1 for the inner
+// side of its corridor, 2 for the outer, 0 for rooms not hung.
+type NestPlan struct {
+	inner []int8
+	hang  [][2]int
+	// bound is the most rooms one triangle encloses with these sides.
+	bound int
+}
+
+// weights returns each room's subtree size in the parent tree.
+func (l *nestLog) weights() []int {
+	w := make([]int, len(l.parent))
+	for v := len(w) - 1; v >= 0; v-- {
+		w[v]++
+		if p := l.parent[v]; p >= 0 && p < v {
+			w[p] += w[v]
+		}
+	}
+	return w
+}
+
+// enclosed returns the most rooms one cycle encloses with the sides given
+// (1 inner, 2 outer), by the model above.
+func (l *nestLog) enclosed(sides []int8) int {
+	w := l.weights()
+	kids := l.children()
+	worst := 0
+	cycle := make([]int, len(l.rewrites))
+	for c, h := range l.hang {
+		if h[0] < 0 {
+			continue
+		}
+		later := 0
+		for _, d := range kids[h] {
+			if d > c && sides[d] == sides[c] {
+				later += w[d]
+			}
+		}
+		cycle[l.made[c]] += later
+	}
+	for r, made := range l.rewrites {
+		for _, m := range made {
+			if len(m.thirds) == 0 {
+				continue
+			}
+			for _, d := range kids[[2]int{m.a, m.b}] {
+				if sides[d] == 1 {
+					cycle[r] += w[d]
+				}
+			}
+		}
+		worst = max(worst, cycle[r])
+	}
+	return worst
+}
+
+// children returns the hanging rooms of each corridor, oldest first.
+func (l *nestLog) children() map[[2]int][]int {
+	kids := map[[2]int][]int{}
+	for c, h := range l.hang {
+		if h[0] >= 0 {
+			kids[h] = append(kids[h], c)
+		}
+	}
+	return kids
+}
+
+// maxMaskChildren bounds the hanging rooms of one corridor whose sides
+// the plan tries in every combination; beyond it they alternate.
+const maxMaskChildren = 8
+
+// plan returns the sides that minimise the most rooms one cycle encloses,
+// by a search on that bound: for a bound M, the rewrites are visited
+// newest first, and each corridor's hanging rooms take the sides that keep
+// every triangle within M and put the least weight on the inner side
+// (which the cycle the corridor bounds must hold).
+func (l *nestLog) plan() *NestPlan {
+	w := l.weights()
+	kids := l.children()
+	n := len(l.parent)
+	lo, hi := 0, n
+	var best []int8
+	for lo < hi {
+		m := (lo + hi) / 2
+		if sides, ok := l.feasible(m, w, kids); ok {
+			hi, best = m, sides
+		} else {
+			lo = m + 1
+		}
+	}
+	if best == nil {
+		best, _ = l.feasible(hi, w, kids)
+	}
+	return &NestPlan{inner: best, hang: l.hang, bound: hi}
+}
+
+// feasible tries to keep every cycle within bound m; it returns the sides
+// and whether it could.
+func (l *nestLog) feasible(m int, w []int, kids map[[2]int][]int) ([]int8, bool) {
+	sides := make([]int8, len(l.parent))
+	// need[r] is the least weight rewrite r's cycle must enclose.
+	need := make([]int, len(l.rewrites))
+	ok := true
+	for r := len(l.rewrites) - 1; r >= 0; r-- {
+		for _, mc := range l.rewrites[r] {
+			in, fits := l.corridorSides(m, w, need, kids[[2]int{mc.a, mc.b}], sides)
+			if !fits {
+				ok = false
+			}
+			if len(mc.thirds) > 0 {
+				need[r] += in
+			}
+		}
+		if need[r] > m {
+			ok = false
+		}
+	}
+	return sides, ok
+}
+
+// corridorSides chooses the sides of one corridor's hanging rooms ch
+// (oldest first): each room's triangle holds its own need plus the weight
+// hung after it on its side, at most m, with the least weight inside. It
+// returns that weight and whether m was kept. Up to maxMaskChildren rooms
+// every combination is tried; more alternate sides.
+func (l *nestLog) corridorSides(m int, w, need []int, ch []int, sides []int8) (int, bool) {
+	k := len(ch)
+	// cost returns the weight inside and the fullest triangle when room
+	// i takes the inner side iff inside(i).
+	cost := func(inside func(i int) bool) (in, over int) {
+		for i, c := range ch {
+			later := 0
+			for j := i + 1; j < k; j++ {
+				if inside(j) == inside(i) {
+					later += w[ch[j]]
+				}
+			}
+			over = max(over, need[l.made[c]]+later)
+			if inside(i) {
+				in += w[c]
+			}
+		}
+		return in, over
+	}
+	if k > maxMaskChildren {
+		alternate := func(i int) bool { return i%2 == 0 }
+		for i, c := range ch {
+			sides[c] = sideOf(alternate(i))
+		}
+		in, over := cost(alternate)
+		return in, over <= m
+	}
+	bestIn, bestMask, bestOver := -1, 0, 0
+	for mask := range 1 << k {
+		in, over := cost(func(i int) bool { return mask>>i&1 == 1 })
+		// Within m, the least weight inside; else the least over m.
+		fits, bestFits := over <= m, bestOver <= m
+		better := bestIn < 0 || fits && !bestFits ||
+			fits && bestFits && in < bestIn || !fits && !bestFits && over < bestOver
+		if better {
+			bestIn, bestMask, bestOver = in, mask, over
+		}
+	}
+	for i, c := range ch {
+		sides[c] = sideOf(bestMask>>i&1 == 1)
+	}
+	return bestIn, bestOver <= m
+}
+
+// sideOf returns a NestPlan side: 1 inner, 2 outer.
+func sideOf(inner bool) int8 {
+	if inner {
+		return 1
+	}
+	return 2
+}
+
+// drawnEnclosed returns the most rooms that one of the model's triangles
+// holds in the drawing pos: a hanging room's triangle, or three corridors
+// one rewrite made. Measured, not modelled: a room drawn around what lies
+// on its side encloses it, which the model has no word for.
+func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
+	worst := 0
+	count := func(p, q, r int) {
+		k := 0
+		for x := range pos {
+			if x != p && x != q && x != r && inTriangle(pos[p], pos[q], pos[r], pos[x]) {
+				k++
+			}
+		}
+		worst = max(worst, k)
+	}
+	for c, h := range l.hang {
+		if h[0] >= 0 && c < len(pos) {
+			count(h[0], h[1], c)
+		}
+	}
+	for _, made := range l.rewrites {
+		if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
+			count(made[0].a, made[0].b, made[0].thirds[0])
+		}
+	}
+	return worst
+}
+
+// orient returns the sign of the turn p → q → r: positive counter-clockwise.
+func orient(p, q, r r2.Vec) float64 {
+	return float64(float64(q.X-p.X)*float64(r.Y-p.Y)) - float64(float64(q.Y-p.Y)*float64(r.X-p.X))
+}
+
+// inTriangle reports whether x lies strictly inside the triangle p, q, r.
+func inTriangle(p, q, r, x r2.Vec) bool {
+	s1, s2, s3 := orient(p, q, x), orient(q, r, x), orient(r, p, x)
+	return s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0
+}
