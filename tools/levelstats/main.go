@@ -5,9 +5,13 @@
 // stretch, tail, worst and density, median and extreme over the seeds, and
 // how many levels miss the default quality limits. A ruleset is a bundled
 // name or a .toml file (the test rulesets under level/testdata/quality).
-// It is a measuring tool for the project, not part of dungraph's CLI.
+// With -tail it also prints, per ruleset, which corridors make each level's
+// tail and how many rooms the triangles they bound hold (printTail); raise
+// the quality limits (-set quality.max_tail=1e9 ...) so that every level
+// is kept. It is a measuring tool for the project, not part of dungraph's
+// CLI.
 //
-//	go run ./tools/levelstats -seeds 200 [-rulesets quads,level/testdata/quality/fans.toml] [-set build.max_vertices=300 ...]
+//	go run ./tools/levelstats -seeds 200 [-rulesets quads,level/testdata/quality/fans.toml] [-set build.max_vertices=300 ...] [-tail]
 package main
 
 import (
@@ -26,6 +30,7 @@ import (
 
 func main() {
 	seeds := flag.Int("seeds", 1000, "seeds 1..N per ruleset")
+	tail := flag.Bool("tail", false, "also print which corridors make each level's tail (see printTail)")
 	only := flag.String("rulesets", "", "comma-separated bundled ruleset names or .toml files (default: all bundled)")
 	var loader rulesets.Loader
 	flag.Func("set", "override a ruleset parameter, key=value (repeatable)", func(s string) error {
@@ -54,7 +59,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		rows = append(rows, measure(rs, *seeds))
+		rows = append(rows, measure(rs, *seeds, *tail))
 	}
 	fmt.Printf("| ruleset | rooms (median) | first attempt | valid | mean attempts | median time | p95 time |\n")
 	fmt.Printf("| --- | --- | --- | --- | --- | --- | --- |\n")
@@ -92,6 +97,11 @@ func main() {
 		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %d of %d |\n", r.name,
 			st[n/2], st[n-1], tl[n/2], tl[n-1], wo[n/2], wo[n-1], de[n/2], de[0], outside, n)
 	}
+	if *tail {
+		for _, r := range rows {
+			printTail(r.name, r.tail)
+		}
+	}
 }
 
 // row is one ruleset's measurements.
@@ -101,9 +111,10 @@ type row struct {
 	first, valid, attempts int
 	times                  []time.Duration
 	geo                    []layout.Geometry
+	tail                   []tailMeasure
 }
 
-func measure(rs *rulesets.Ruleset, seeds int) row {
+func measure(rs *rulesets.Ruleset, seeds int, tail bool) row {
 	r := row{name: rs.Name}
 	var rooms []int
 	reasons := map[string]int{}
@@ -119,6 +130,11 @@ func measure(rs *rulesets.Ruleset, seeds int) row {
 		r.attempts += lv.Metrics.Attempts
 		rooms = append(rooms, lv.Metrics.Rooms)
 		r.geo = append(r.geo, lv.Metrics.Quality.Geometry)
+		if tail {
+			if m, ok := measureTail(lv); ok {
+				r.tail = append(r.tail, m)
+			}
+		}
 		if lv.Attempt == 0 {
 			r.first++
 		}
