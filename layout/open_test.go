@@ -194,9 +194,9 @@ func crowdedFanAndPath(path int) *grammar.Graph {
 // stalledRelaxation returns a relax pass of g whose inflation has just
 // stalled with rooms of radius 100 at full size.
 func stalledRelaxation(g *grammar.Graph) *Relaxation {
-	d, full := crowdedDrawing(g, 100)
+	d, _ := crowdedDrawing(g, 100)
 	d.stalled = true
-	return &Relaxation{g: g, gap: 30, f: params.DefaultRelax(), d: d, full: full}
+	return &Relaxation{g: g, gap: 30, f: params.DefaultRelax(), d: d}
 }
 
 // A stall whose crowding is one face of a larger level (one room of 64)
@@ -206,11 +206,11 @@ func stalledRelaxation(g *grammar.Graph) *Relaxation {
 func TestReopenOpensFewCrowdedFacesLocally(t *testing.T) {
 	margin := relaxKeep(30) + 1
 	big := stalledRelaxation(crowdedFanAndPath(60))
-	s, _ := big.d.clearScale(big.d.Pos, big.full, margin)
+	s, _ := big.d.clearScale(big.d.Pos, big.d.full, margin)
 	if s <= 1.2 || s >= openFrom {
 		t.Fatalf("the fan needs a scale of %v: not a stall below openFrom", s)
 	}
-	if share := crowdedShare(big.d.crowdNeeds(big.d.Pos, big.full, margin)); share != 1.0/64 {
+	if share := crowdedShare(big.d.crowdNeeds(big.d.Pos, big.d.full, margin)); share != 1.0/64 {
 		t.Fatalf("crowded share %v, want 1/64 (the inner room)", share)
 	}
 	path := slices.Clone(big.d.Pos[4:])
@@ -242,7 +242,7 @@ func TestReopenOpensFewCrowdedFacesLocally(t *testing.T) {
 func TestCrowdNeeds(t *testing.T) {
 	margin := relaxKeep(30) + 1
 	r := stalledRelaxation(crowdedFanAndPath(60))
-	need := r.d.crowdNeeds(r.d.Pos, r.full, margin)
+	need := r.d.crowdNeeds(r.d.Pos, r.d.full, margin)
 	for v, f := range need {
 		want := 1.0
 		if v == 3 {

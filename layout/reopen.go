@@ -143,18 +143,18 @@ func (r *Relaxation) reopen() bool {
 		return false
 	}
 	margin := relaxKeep(r.gap) + 1
-	s, ok := d.clearScale(d.Pos, r.full, margin)
+	s, ok := d.clearScale(d.Pos, d.full, margin)
 	if !ok || s <= 1 {
 		return false
 	}
 	grow := d.grow
 	var need []float64
 	share := func() float64 {
-		need = d.crowdNeeds(d.Pos, r.full, margin)
+		need = d.crowdNeeds(d.Pos, d.full, margin)
 		return crowdedShare(need)
 	}
 	local := opensLocally(s, max(r.uniform, 1), share)
-	if local && d.openCrowded(r.full, margin) {
+	if local && d.openCrowded(d.full, margin) {
 		// An opening may leave a pair closer than it was: the rooms take
 		// the size the opened drawing allows.
 		grow = 0
@@ -168,7 +168,7 @@ func (r *Relaxation) reopen() bool {
 			// is a few faces (openShare). (When under a hundredth is
 			// crowded, the whole √s is taken, so the stall moves on.)
 			if need == nil {
-				need = d.crowdNeeds(d.Pos, r.full, margin)
+				need = d.crowdNeeds(d.Pos, d.full, margin)
 			}
 			if b := bulkNeed(need); b > 1 {
 				s = min(s, b)
@@ -181,7 +181,7 @@ func (r *Relaxation) reopen() bool {
 	}
 	r.offset = used
 	d.stalled, d.tries = false, 0
-	d.setGrowth(min(max(grow, d.maxGrowth(d.Pos, r.full)), 1))
+	d.setGrowth(min(max(grow, d.maxGrowth(d.Pos, d.full)), 1))
 	d.SetActive(nil)
 	d.schedule.maxIter = r.f.MaxIterations - used
 	r.more = true
