@@ -57,7 +57,9 @@ type Level struct {
 type Options struct {
 	// Cell is the side of a cell in world units. 0 chooses one from the
 	// level's scale: a fifth of the median room's shorter side, so that a
-	// median room is about five cells across.
+	// median room is about five cells across; when a room has more
+	// corridors than door places or a corridor finds no way at that cell,
+	// Build tries cells 2/3 as large, up to four times.
 	Cell float64
 	// CorridorWidth is the corridors' width in cells, 1 to
 	// params.MaxCorridorWidth; default 1.
