@@ -161,41 +161,6 @@ func (l *nestLog) weights() []int {
 	return w
 }
 
-// enclosed returns the most rooms one cycle encloses with the sides given
-// (1 inner, 2 outer), by the model above.
-func (l *nestLog) enclosed(sides []int8) int {
-	w := l.weights()
-	kids := l.children()
-	worst := 0
-	cycle := make([]int, len(l.rewrites))
-	for c, h := range l.hang {
-		if h[0] < 0 {
-			continue
-		}
-		later := 0
-		for _, d := range kids[h] {
-			if d > c && sides[d] == sides[c] {
-				later += w[d]
-			}
-		}
-		cycle[l.made[c]] += later
-	}
-	for r, made := range l.rewrites {
-		for _, m := range made {
-			if len(m.thirds) == 0 {
-				continue
-			}
-			for _, d := range kids[[2]int{m.a, m.b}] {
-				if sides[d] == 1 {
-					cycle[r] += w[d]
-				}
-			}
-		}
-		worst = max(worst, cycle[r])
-	}
-	return worst
-}
-
 // children returns the hanging rooms of each corridor, oldest first.
 func (l *nestLog) children() map[[2]int][]int {
 	kids := map[[2]int][]int{}
