@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
@@ -286,14 +288,41 @@ func sideOf(inner bool) int8 {
 // holds in the drawing pos: a hanging room's triangle, or three corridors
 // one rewrite made. Measured, not modelled: a room drawn around what lies
 // on its side encloses it, which the model has no word for.
+//
+// The rooms are filed in a grid of about one room per cell, so a triangle
+// tests the rooms in the cells its bounding box meets, or every room when
+// that box meets more cells than there are rooms.
 func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 	worst := 0
+	if len(pos) == 0 {
+		return 0
+	}
+	lo, hi := pos[0], pos[0]
+	for _, p := range pos {
+		lo = r2.Vec{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+		hi = r2.Vec{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+	}
+	var grid hashGrid
+	grid.reset(max(float64(hi.X-lo.X), float64(hi.Y-lo.Y), 1) / math.Sqrt(float64(len(pos))))
+	for x, p := range pos {
+		grid.add(int32(x), p)
+	}
 	count := func(p, q, r int) {
 		k := 0
-		for x := range pos {
+		test := func(x int) {
 			if x != p && x != q && x != r && inTriangle(pos[p], pos[q], pos[r], pos[x]) {
 				k++
 			}
+		}
+		a, b, c := pos[p], pos[q], pos[r]
+		blo := r2.Vec{X: min(a.X, b.X, c.X), Y: min(a.Y, b.Y, c.Y)}
+		bhi := r2.Vec{X: max(a.X, b.X, c.X), Y: max(a.Y, b.Y, c.Y)}
+		if _, _, cells := grid.boxCells(blo, bhi); cells > int64(len(pos)) {
+			for x := range pos {
+				test(x)
+			}
+		} else {
+			grid.inBox(blo, bhi, func(x int32) { test(int(x)) })
 		}
 		worst = max(worst, k)
 	}

@@ -2,7 +2,10 @@ package layout
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/params"
@@ -11,7 +14,7 @@ import (
 // fanGrammar is the triangle fans of level/testdata/quality/fans.toml: a
 // start triangle, then a room joined to both ends of a corridor, over and
 // over.
-func fanGrammar(t *testing.T) *grammar.Grammar {
+func fanGrammar(t testing.TB) *grammar.Grammar {
 	t.Helper()
 	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
 		startRule([]grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(100, 0)}, {ID: "c", Tag: "a", Pos: at(50, 87)}},
@@ -32,7 +35,7 @@ func fanGrammar(t *testing.T) *grammar.Grammar {
 
 // buildFans builds fans of up to n rooms for seed with the construction
 // drawing, following plan when it is not nil.
-func buildFans(t *testing.T, gr *grammar.Grammar, n int, seed uint64, plan *NestPlan) *Constructor {
+func buildFans(t testing.TB, gr *grammar.Grammar, n int, seed uint64, plan *NestPlan) *Constructor {
 	t.Helper()
 	c := &Constructor{Forces: params.Forces{CrossingFree: true}, Plan: plan}
 	opts := grammar.Options{MaxIterations: n, MaxVertices: n, MaxValence: 8, RejectCrossings: true, AfterRewrite: c.AfterRewrite}
@@ -146,4 +149,59 @@ func (l *nestLog) enclosed(sides []int8) int {
 		worst = max(worst, cycle[r])
 	}
 	return worst
+}
+
+// drawnEnclosed, which tests each triangle against the rooms its bounding
+// box's grid cells hold, counts what testing every room counts: on fans
+// drawings as built and with their rooms moved at random, spread wide and
+// gathered tight.
+func TestDrawnEnclosedMatchesEveryRoom(t *testing.T) {
+	gr := fanGrammar(t)
+	brute := func(l *nestLog, pos []r2.Vec) int {
+		worst := 0
+		count := func(p, q, r int) {
+			k := 0
+			for x := range pos {
+				if x != p && x != q && x != r && inTriangle(pos[p], pos[q], pos[r], pos[x]) {
+					k++
+				}
+			}
+			worst = max(worst, k)
+		}
+		for c, h := range l.hang {
+			if h[0] >= 0 && c < len(pos) {
+				count(h[0], h[1], c)
+			}
+		}
+		for _, made := range l.rewrites {
+			if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
+				count(made[0].a, made[0].b, made[0].thirds[0])
+			}
+		}
+		return worst
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for seed := uint64(1); seed <= 4; seed++ {
+		c := buildFans(t, gr, 60, seed, nil)
+		pos := slices.Clone(c.d.Pos)
+		for trial := range 20 {
+			if got, want := c.log.drawnEnclosed(pos), brute(&c.log, pos); got != want {
+				t.Fatalf("seed %d trial %d: %d rooms in one triangle, every room tested says %d", seed, trial, got, want)
+			}
+			spread := []float64{1, 1e4, 1e-3}[trial%3]
+			for v := range pos {
+				pos[v] = r2.Vec{X: float64(rng.Float64()*spread) + pos[v].X/2, Y: float64(rng.Float64()*spread) + pos[v].Y/2}
+			}
+		}
+	}
+}
+
+// BenchmarkDrawnEnclosed counts the rooms in every triangle of a 400-room
+// fans drawing (BENCHMARKS.md).
+func BenchmarkDrawnEnclosed(b *testing.B) {
+	c := buildFans(b, fanGrammar(b), 400, 1, nil)
+	b.ResetTimer()
+	for b.Loop() {
+		c.log.drawnEnclosed(c.d.Pos)
+	}
 }
