@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -145,23 +146,146 @@ func TestOpenTakeChecksExactly(t *testing.T) {
 	}
 }
 
-// A stall opens locally above openFrom, or when one more uniform scale
+// A stall opens locally above openFrom, when one more uniform scale
 // (its square root) would take the product of those reopen applied past
-// openFrom; below both it scales.
+// openFrom, or when under openShare of the rooms are crowded; otherwise
+// it scales.
 func TestOpensLocally(t *testing.T) {
 	for _, c := range []struct {
-		s, uniform float64
-		want       bool
+		s, uniform, share float64
+		want              bool
 	}{
-		{openFrom + 0.1, 1, true},
-		{openFrom - 0.1, 1, false},
-		{4, 2, false},  // 2·√4 = 4
-		{4, 2.6, true}, // 2.6·√4 = 5.2
-		{1.5, 4.5, true},
-		{1.5, 4, false}, // 4·√1.5 ≈ 4.9
+		{openFrom + 0.1, 1, 1, true},
+		{openFrom - 0.1, 1, 1, false},
+		{4, 2, 1, false},  // 2·√4 = 4
+		{4, 2.6, 1, true}, // 2.6·√4 = 5.2
+		{1.5, 4.5, 1, true},
+		{1.5, 4, 1, false}, // 4·√1.5 ≈ 4.9
+		{1.5, 1, openShare / 2, true},
+		{1.5, 1, openShare, false},
 	} {
-		if got := opensLocally(c.s, c.uniform); got != c.want {
-			t.Errorf("opensLocally(%v, %v) = %v, want %v", c.s, c.uniform, got, c.want)
+		if got := opensLocally(c.s, c.uniform, func() float64 { return c.share }); got != c.want {
+			t.Errorf("opensLocally(%v, %v, %v) = %v, want %v", c.s, c.uniform, c.share, got, c.want)
+		}
+	}
+}
+
+// crowdedFanAndPath returns a triangle of rooms whose inner room lies 60
+// units from corridor 0–1 (it needs 111 at full size: a clearance scale
+// of about 1.9, below openFrom), and, when path > 0, a path of that many
+// rooms with room to spare joined to corner 1.
+func crowdedFanAndPath(path int) *grammar.Graph {
+	g := &grammar.Graph{}
+	for _, p := range []r2.Vec{{X: 0, Y: 0}, {X: 600, Y: 0}, {X: 300, Y: 450}, {X: 300, Y: 60}} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	for _, e := range [][2]int{{0, 1}, {1, 2}, {2, 0}, {3, 0}, {3, 1}} {
+		g.AddEdge(grammar.Edge{A: e[0], B: e[1]})
+	}
+	prev := 1
+	for i := range path {
+		v := g.AddVertex(grammar.Vertex{Tag: "a", Pos: r2.Vec{X: float64(1000 + 400*i), Y: 0}})
+		g.AddEdge(grammar.Edge{A: prev, B: v})
+		prev = v
+	}
+	return g
+}
+
+// stalledRelaxation returns a relax pass of g whose inflation has just
+// stalled with rooms of radius 100 at full size.
+func stalledRelaxation(g *grammar.Graph) *Relaxation {
+	d, _ := crowdedDrawing(g, 100)
+	d.stalled = true
+	return &Relaxation{g: g, gap: 30, f: params.DefaultRelax(), d: d}
+}
+
+// A stall whose crowding is one face of a larger level (one room of 64)
+// opens that face and leaves the rest of the level where it was, though
+// its clearance scale is below openFrom; the same face alone, crowding a
+// quarter of its level, is scaled.
+func TestReopenOpensFewCrowdedFacesLocally(t *testing.T) {
+	margin := relaxKeep(30) + 1
+	big := stalledRelaxation(crowdedFanAndPath(60))
+	s, _ := big.d.clearScale(big.d.Pos, big.d.full, margin)
+	if s <= 1.2 || s >= openFrom {
+		t.Fatalf("the fan needs a scale of %v: not a stall below openFrom", s)
+	}
+	if share := crowdedShare(big.d.crowdNeeds(big.d.Pos, big.d.full, margin)); share != 1.0/64 {
+		t.Fatalf("crowded share %v, want 1/64 (the inner room)", share)
+	}
+	path := slices.Clone(big.d.Pos[4:])
+	if !big.reopen() {
+		t.Fatal("the stall did not reopen")
+	}
+	if big.uniform != 0 {
+		t.Errorf("one crowded room in 64 scaled the level by %v", big.uniform)
+	}
+	if !slices.Equal(big.d.Pos[4:], path) {
+		t.Error("the uncrowded path moved")
+	}
+	if cs := conflicts(big.d, false); len(cs) > 0 {
+		t.Fatalf("reopening left %v", cs[0])
+	}
+
+	alone := stalledRelaxation(crowdedFanAndPath(0))
+	if !alone.reopen() {
+		t.Fatal("the stall of the fan alone did not reopen")
+	}
+	if alone.uniform <= 1 {
+		t.Errorf("a crowding of a quarter of the level was not scaled (uniform %v)", alone.uniform)
+	}
+}
+
+// crowdNeeds gives the inner room of a crowded fan the factor its
+// distance to corridor 0–1 must grow by, and every other room 1; the
+// share and the bulk's need follow from it.
+func TestCrowdNeeds(t *testing.T) {
+	margin := relaxKeep(30) + 1
+	r := stalledRelaxation(crowdedFanAndPath(60))
+	need := r.d.crowdNeeds(r.d.Pos, r.d.full, margin)
+	for v, f := range need {
+		want := 1.0
+		if v == 3 {
+			want = float64(100+margin) / 60
+		}
+		if math.Abs(f-want) > 1e-12 {
+			t.Errorf("room %d needs %v, want %v", v, f, want)
+		}
+	}
+	if got := crowdedShare(need); got != 1.0/64 {
+		t.Errorf("share %v, want 1/64", got)
+	}
+	// Of 64 rooms, the 99th percentile is the most crowded one.
+	if got := bulkNeed(need); got != need[3] {
+		t.Errorf("bulk need %v, want %v", got, need[3])
+	}
+}
+
+// bulkNeed is the 99th percentile of the needs (index ⌈0.99n⌉ − 1): the
+// most crowded hundredth of the rooms does not set it.
+func TestBulkNeed(t *testing.T) {
+	level := func(n int, tops ...float64) []float64 {
+		need := make([]float64, n)
+		for v := range need {
+			need[v] = 1 + float64(v%7)/100
+		}
+		copy(need, tops)
+		return need
+	}
+	for _, c := range []struct {
+		name string
+		need []float64
+		want float64
+	}{
+		{"none", nil, 1},
+		{"one room", []float64{3}, 3},
+		{"one of a hundred", level(100, 30), 1.06},
+		{"two of a hundred", level(100, 30, 20), 20},
+		{"ten of a thousand", level(1000, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21), 1.06},
+		{"eleven of a thousand", level(1000, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20), 20},
+	} {
+		if got := bulkNeed(c.need); got != c.want {
+			t.Errorf("%s: bulkNeed = %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -96,9 +96,7 @@ type Relaxation struct {
 	// counts the iterations of the inflation that count toward the pass.
 	more   bool
 	offset int
-	// full holds the rooms' full radii while they inflate.
-	full  []float64
-	stats RelaxStats
+	stats  RelaxStats
 	// pressed says the press has been considered; unpressed holds the
 	// settled drawing it started from, and unpressedGeo its geometry.
 	pressed      bool
@@ -240,18 +238,18 @@ func (r *Relaxation) startInflating() bool {
 	if pre >= r.valid {
 		return false
 	}
-	r.full = make([]float64, len(r.rooms))
+	full := make([]float64, len(r.rooms))
 	for v, rm := range r.rooms {
-		r.full[v] = rm.Radius
+		full[v] = rm.Radius
 	}
 	d := newDrawing(r.g, r.f)
 	d.ctx = r.ctx
 	scaleAbout(d.Pos, r.pos, pre)
 	// Rooms start as large as the drawing allows; points closer than the
 	// margin start at size 0, and the rooms grow once they have parted.
-	d.full = r.full
+	d.full = full
 	d.UseRooms(r.gap)
-	d.setGrowth(min(max(0, d.maxGrowth(d.Pos, r.full)), 1))
+	d.setGrowth(min(max(0, d.maxGrowth(d.Pos, full)), 1))
 	d.SetActive(nil)
 	r.d, r.phase, r.more, r.stats.Scale = d, Inflate, true, pre
 	return true
@@ -267,7 +265,7 @@ func (r *Relaxation) endInflation() {
 		return
 	}
 	d := r.d
-	s, ok := d.clearScale(d.Pos, r.full, relaxKeep(r.gap)+1)
+	s, ok := d.clearScale(d.Pos, d.full, relaxKeep(r.gap)+1)
 	if !ok {
 		r.settleScaled()
 		return
