@@ -26,7 +26,9 @@ import (
 //
 // The press runs once, on a settled drawing whose geometry is near a
 // limit (pressNear), and is followed by a settle phase; the relax pass
-// keeps the result only if it measures better (pressBetter).
+// keeps the result only if it measures better (pressBetter). When tail is
+// the metric near its limit, the tail press (presstail.go) runs instead,
+// with no settle phase after it.
 
 // pressAim: the projection aims every clearance at this times keep, so
 // that what the linearisation and the sweeps leave over stays above keep.

@@ -37,7 +37,9 @@ const pressTailAbove = 0.95
 type tailPull struct {
 	edges []tailEdge
 	rooms []Room
-	lens  []float64
+	// lens are the corridors' visible lengths this step, sorted a copy of
+	// them in order.
+	lens, sorted []float64
 	// thr is the threshold of the current step.
 	thr float64
 	// measure returns the geometry of a drawing, judged under lim; best
@@ -87,25 +89,23 @@ func (t *tailPull) threshold(pos []r2.Vec) float64 {
 	for i, e := range t.edges {
 		t.lens[i] = t.visible(pos, e)
 	}
-	s := slices.Clone(t.lens)
-	slices.Sort(s)
-	n := len(s)
-	return s[min(n-1, int(math.Ceil(float64(pressTailAbove*float64(n))))-1)]
+	t.sorted = append(t.sorted[:0], t.lens...)
+	slices.Sort(t.sorted)
+	n := len(t.sorted)
+	return t.sorted[min(n-1, int(math.Ceil(float64(pressTailAbove*float64(n))))-1)]
 }
 
-// forces sets delta to the pulls of the long corridors, each end capped
-// at maxMove, adds the no-shorter constraints of the others to the pairs
-// (after nearPairs), and returns the longest move.
+// forces sets delta to the pulls of the corridors above the threshold,
+// each vertex's move capped at maxMove, and returns the longest move.
 func (t *tailPull) forces(p *presser, maxMove float64) float64 {
 	pos := p.d.Pos
-	thr := t.threshold(pos)
-	t.thr = thr
+	t.thr = t.threshold(pos)
 	clear(p.delta)
 	for i, e := range t.edges {
-		over := float64(t.lens[i]-thr) * e.factor
-		if t.lens[i] <= thr || over <= 0 {
+		if t.lens[i] <= t.thr {
 			continue
 		}
+		over := float64(t.lens[i]-t.thr) * e.factor
 		u, ok := unit(r2.Sub(pos[e.b], pos[e.a]))
 		if !ok {
 			continue
@@ -124,8 +124,9 @@ func (t *tailPull) forces(p *presser, maxMove float64) float64 {
 	return largest
 }
 
-// holdShort appends to the press pairs, for every corridor not pulled, the
-// constraint that the step does not shorten it.
+// holdShort appends to the press pairs (after nearPairs), for every
+// corridor not pulled, the constraint that the step does not shorten it:
+// a pair of its ends with slack 0 that never jams.
 func (t *tailPull) holdShort(p *presser) {
 	pos := p.d.Pos
 	for i, e := range t.edges {
