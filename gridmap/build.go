@@ -29,6 +29,10 @@ const (
 	// cellsPerRoom is how many cells the median room's shorter side gets
 	// when Options.Cell is 0.
 	cellsPerRoom = 5
+	// refinements is how many times a chosen cell that cannot hold the
+	// level is tried again at 2/3 of its size (down to 16/81: about 25
+	// times the cells).
+	refinements = 4
 )
 
 // Build draws lv on a grid and proves the result (see Verify): a map that
@@ -60,6 +64,20 @@ func Build(lv Level, o Options) (*Map, error) {
 		m, sx, sy, err = b.spread()
 	}
 	var re *routeError
+	if err != nil && o.Cell == 0 && (errors.As(err, &re) || b.cramped) {
+		// The chosen cell cannot hold the level (a room with more
+		// corridors than door places, or a corridor with no way): finer
+		// cells give rooms more wall and corridors more room.
+		fine := o
+		for c, i := b.cell, 0; i < refinements; i++ {
+			c = float64(c*2) / 3
+			fine.Cell = c
+			if m, ferr := Build(lv, fine); ferr == nil {
+				return m, nil
+			}
+		}
+		return nil, err
+	}
 	if err != nil && o.Cell > 0 && (errors.As(err, &re) || b.cramped) {
 		// An explicit cell that cannot hold the level: name one that can,
 		// the default, when it does.

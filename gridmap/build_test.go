@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -489,5 +490,35 @@ func TestOutline(t *testing.T) {
 	want := []Point{{1, 1}, {4, 1}, {4, 2}, {2, 2}, {2, 3}, {1, 3}}
 	if bd != (Rect{1, 1, 3, 2}) || fmt.Sprint(poly) != fmt.Sprint(want) {
 		t.Errorf("outline = %+v %v, want %+v %v", bd, poly, Rect{1, 1, 3, 2}, want)
+	}
+}
+
+// A hub room with more corridors than its wall has door places at the
+// chosen cell is drawn on a finer cell instead: the chosen cell (the
+// median room five cells across) fails when asked for explicitly, and the
+// map Build chooses itself is proven at a cell 2/3 as large or finer.
+func TestBuildRefinesCrampedCell(t *testing.T) {
+	lv := Level{Seed: 1}
+	lv.Rooms = append(lv.Rooms, RoomSpec{ID: 0, W: 100, H: 100, Tag: "hub"})
+	const spokes = 14
+	for i := 1; i <= spokes; i++ {
+		a := float64(i) * 2 * math.Pi / spokes
+		lv.Rooms = append(lv.Rooms, RoomSpec{ID: i, X: 600 * math.Cos(a), Y: 600 * math.Sin(a), W: 100, H: 100, Tag: "leaf"})
+		lv.Corridors = append(lv.Corridors, Edge{0, i})
+	}
+	lv.Goal = spokes
+	chosen := defaultCell(lv.Rooms)
+	if _, err := Build(lv, Options{Cell: chosen}); err == nil || !strings.Contains(err.Error(), "doors a cell apart") {
+		t.Fatalf("at the chosen cell %v: %v, want the hub cramped", chosen, err)
+	}
+	m, err := Build(lv, Options{})
+	if err != nil {
+		t.Fatalf("Build chose no cell that holds the hub: %v", err)
+	}
+	if m.CellSize > float64(chosen*2)/3 {
+		t.Errorf("cell %v, want at most 2/3 of %v", m.CellSize, chosen)
+	}
+	if err := Verify(m, lv); err != nil {
+		t.Errorf("the refined map fails its proof: %v", err)
 	}
 }

@@ -119,23 +119,35 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 }
 
 // Replan returns the sides of the hanging rooms that enclose the fewest
-// rooms in one triangle, knowing the whole build (nestLog), and whether
-// they enclose fewer than the drawing made: then a build drawn again with
-// the plan as Plan, the same grammar and the same random source has
-// shorter corridors. Call it after the build.
-func (c *Constructor) Replan() (*NestPlan, bool) {
+// rooms in one triangle, knowing the whole build (nestLog), the most rooms
+// one triangle holds in the drawing as built (Enclosed), and whether the
+// plan's bound is below that. A build drawn again with the plan as Plan
+// makes the same rewrites only when no rule's match depends on where rooms
+// lie (flips, crossings), so the caller compares the rebuild's Enclosed
+// with drawn before keeping it. Call it after the build.
+func (c *Constructor) Replan() (p *NestPlan, drawn int, better bool) {
 	if c.d == nil {
-		return nil, false
+		return nil, 0, false
 	}
 	hung := false
 	for _, h := range c.log.hang {
 		hung = hung || h[0] >= 0
 	}
 	if !hung {
-		return nil, false
+		return nil, 0, false
 	}
-	p := c.log.plan()
-	return p, p.bound < c.log.drawnEnclosed(c.d.Pos)
+	p = c.log.plan()
+	drawn = c.Enclosed()
+	return p, drawn, p.bound < drawn
+}
+
+// Enclosed returns the most rooms that one triangle of the build (a
+// hanging room's, or one a rewrite closed) holds in the drawing.
+func (c *Constructor) Enclosed() int {
+	if c.d == nil {
+		return 0
+	}
+	return c.log.drawnEnclosed(c.d.Pos)
 }
 
 // place keeps a rewrite's new vertices from crossing the drawing: it

@@ -71,7 +71,8 @@ func (g *hashGrid) near(p r2.Vec, fn func(id int32)) {
 // cells the box overlaps.
 func (g *hashGrid) boxCells(lo, hi r2.Vec) (a, b hcell, cells int64) {
 	a, b = hcellOf(lo, g.size), hcellOf(hi, g.size)
-	return a, b, int64(b.x-a.x+1) * int64(b.y-a.y+1)
+	// In int64: the cells are clamped to ±2³⁰, so a span can pass int32.
+	return a, b, (int64(b.x) - int64(a.x) + 1) * (int64(b.y) - int64(a.y) + 1)
 }
 
 // addBox files id under every cell that the box lo–hi overlaps.

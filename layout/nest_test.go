@@ -85,8 +85,11 @@ func TestReplanEnclosesFewer(t *testing.T) {
 	improved := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		first := buildFans(t, gr, 60, seed, nil)
-		before := first.log.drawnEnclosed(first.d.Pos)
-		plan, better := first.Replan()
+		before := first.Enclosed()
+		plan, drawn, better := first.Replan()
+		if drawn != before && plan != nil {
+			t.Errorf("seed %d: Replan says %d rooms drawn in one triangle, Enclosed %d", seed, drawn, before)
+		}
 		if !better {
 			if plan != nil && plan.bound < before {
 				t.Errorf("seed %d: plan bound %d < drawn %d, but Replan says no better", seed, plan.bound, before)
@@ -94,7 +97,7 @@ func TestReplanEnclosesFewer(t *testing.T) {
 			continue
 		}
 		again := buildFans(t, gr, 60, seed, plan)
-		after := again.log.drawnEnclosed(again.d.Pos)
+		after := again.Enclosed()
 		if after > plan.bound || after >= before {
 			t.Errorf("seed %d: one triangle holds %d rooms drawn with the plan (bound %d), %d without", seed, after, plan.bound, before)
 		}

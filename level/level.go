@@ -46,15 +46,26 @@ type Watch struct {
 	// Rewrite is called after each rule application, once the
 	// construction drawing has followed it. An error ends the attempt and
 	// Generate returns it. An attempt drawn again with its hanging rooms'
-	// sides planned (layout.Constructor.Replan) calls it for each rule
-	// application of both builds.
+	// sides planned (layout.Constructor.Replan) calls Restart and then
+	// Rewrite for each rule application of the next build: the calls after
+	// the last Restart are those of the build the attempt keeps.
 	Rewrite func(g *grammar.Graph, s *grammar.Step) error
+	// Restart is called when the attempt drops the build so far and
+	// builds again from its start.
+	Restart func()
 	// Built is called with the finished construction drawing, before the
 	// rooms are sized.
 	Built func(g *grammar.Graph)
 	// Relax is called with the relax pass before its first step and
 	// after each (see layout.Relax).
 	Relax func(r *layout.Relaxation)
+}
+
+// restart calls w.Restart, if w and it are set.
+func (w *Watch) restart() {
+	if w != nil && w.Restart != nil {
+		w.Restart()
+	}
 }
 
 // Stages of generating a level, as TimeoutError names them.
@@ -299,11 +310,11 @@ func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if plan, better := con.Replan(); better {
+	if plan, drawn, better := con.Replan(); better {
 		con = &layout.Constructor{Forces: rs.Layout, Plan: plan}
 		bo.AfterRewrite = con.AfterRewrite
-		if res, err = rs.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err != nil {
-			return nil, err
+		if planned, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err == nil && con.Enclosed() < drawn {
+			return planned.Graph, nil
 		}
 	}
 	return res.Graph, nil
@@ -337,13 +348,23 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err == nil {
 		// Drawn again with every hanging room's side known from the
 		// whole build, when that encloses fewer rooms in one triangle
-		// (layout.Constructor.Replan): the same random source makes the
-		// same rewrites, and the drawing is checked as any other.
-		if plan, better := con.Replan(); better {
-			rng = rand.New(RandSource(seed, a))
-			con = &layout.Constructor{Forces: rs.Layout, Context: ctx, Plan: plan}
-			prov = newProvenance()
-			res, err = build(ctx, rs, seed, a, opts, pr, rng, con, prov)
+		// (layout.Constructor.Replan), and kept only if it does: a
+		// grammar whose matches depend on where rooms lie can make other
+		// rewrites from the same random source. Otherwise the first build
+		// is made once more, so that the build kept is always the last
+		// one run (and the one a Watch saw last).
+		if plan, drawn, better := con.Replan(); better {
+			rebuild := func(plan *layout.NestPlan) {
+				opts.Watch.restart()
+				rng = rand.New(RandSource(seed, a))
+				con = &layout.Constructor{Forces: rs.Layout, Context: ctx, Plan: plan}
+				prov = newProvenance()
+				res, err = build(ctx, rs, seed, a, opts, pr, rng, con, prov)
+			}
+			rebuild(plan)
+			if err == nil && con.Enclosed() >= drawn || err != nil && ctx.Err() == nil {
+				rebuild(nil)
+			}
 		}
 	}
 	switch {

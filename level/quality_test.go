@@ -2,10 +2,13 @@ package level
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
 
+	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/rulesets"
 )
@@ -120,6 +123,9 @@ func TestFansFirstAttempts(t *testing.T) {
 		worst = append(worst, g.Worst)
 	}
 	slices.Sort(worst)
+	if len(worst) == 0 {
+		return
+	}
 	if m := worst[len(worst)/2]; seeds > 1 && m > 12 {
 		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 12 (%v)", m, seeds, worst)
 	}
@@ -167,5 +173,50 @@ func TestShortFactorsGiveWayLeast(t *testing.T) {
 	t.Logf("visible length ÷ factor around the hub, p90: factor 0.5 %.0f (%d corridors), factor 1 %.0f (%d)", short, len(by[0.5]), unit, len(by[1]))
 	if short > unit {
 		t.Errorf("antechambers' p90 %.0f above the factor-1 corridors' %.0f: the short corridors gave way more", short, unit)
+	}
+}
+
+// An attempt drawn again with its hanging rooms' sides planned keeps the
+// build it returns as the last one its Watch saw: the rewrites after the
+// last Restart are the level's steps, one for one, also on a grammar whose
+// matches depend on where rooms lie (trifans.toml), where a rebuild can
+// make other rewrites and a worse one is dropped.
+func TestRebuildWatchSeesKeptBuild(t *testing.T) {
+	rs := loadQuality(t, "trifans")
+	kept, dropped := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		var seen []string
+		restarted := 0
+		w := &Watch{
+			Rewrite: func(g *grammar.Graph, s *grammar.Step) error {
+				seen = append(seen, fmt.Sprint(s.Rule, s.Match, s.Added))
+				return nil
+			},
+			Restart: func() { seen, restarted = seen[:0], restarted+1 },
+		}
+		lv, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{Watch: w})
+		switch restarted {
+		case 1:
+			kept++
+		case 2:
+			dropped++
+		}
+		if errors.Is(err, ErrNoValidLevel) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if len(seen) != len(lv.Build.Steps) {
+			t.Fatalf("seed %d: the watch saw %d rewrites since its last restart, the level has %d steps", seed, len(seen), len(lv.Build.Steps))
+		}
+		for i, s := range lv.Build.Steps {
+			if got := fmt.Sprint(s.Rule, s.Match, s.Added); got != seen[i] {
+				t.Fatalf("seed %d: step %d is %s, the watch saw %s", seed, i, got, seen[i])
+			}
+		}
+	}
+	if kept == 0 || dropped == 0 {
+		t.Errorf("%d planned rebuilds kept, %d dropped: want both, or the test tests less than it says", kept, dropped)
 	}
 }

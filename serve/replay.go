@@ -138,6 +138,9 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 			}
 			return snapshot(g, s.Iteration)
 		},
+		Restart: func() {
+			fr.Build, used = fr.Build[:0], 0
+		},
 		Built: func(g *grammar.Graph) {
 			fr.Finish = new(positions(g.Order(), func(v int) r2.Vec { return g.Vertex(v).Pos }))
 		},
