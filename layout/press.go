@@ -26,7 +26,9 @@ import (
 //
 // The press runs once, on a settled drawing whose geometry is near a
 // limit (pressNear), and is followed by a settle phase; the relax pass
-// keeps the result only if it measures better (pressBetter).
+// keeps the result only if it measures better (pressBetter). When tail is
+// the metric near its limit, the tail press (presstail.go) runs instead,
+// with no settle phase after it.
 
 // pressAim: the projection aims every clearance at this times keep, so
 // that what the linearisation and the sweeps leave over stays above keep.
@@ -85,22 +87,34 @@ type presser struct {
 }
 
 // press runs the press on the drawing's current positions and returns the
-// total distance its vertices moved.
-func (d *drawing) press() float64 {
+// total distance its vertices moved. With tail set, the steps are the tail
+// press's pulls (presstail.go) rather than the settle moves.
+func (d *drawing) press(tail *tailPull) float64 {
 	n := len(d.Pos)
 	p := &presser{d: d, k: d.keepDistance(), delta: make([]r2.Vec, n), trial: make([]r2.Vec, n)}
 	d.heat.reset(n, d.active)
-	maxMove := float64(pressMove * d.maxMove())
+	maxMove, steps := float64(pressMove*d.maxMove()), pressSteps
+	if tail != nil {
+		maxMove, steps = float64(pressTailMove*d.maxMove()), pressTailSteps
+	}
 	total, first := 0.0, 0.0
-	for step := 0; step < pressSteps; step++ {
+	for step := 0; step < steps; step++ {
 		if d.ctx != nil && d.ctx.Err() != nil {
 			break // the drawing so far is valid: every step was checked
 		}
-		largest := p.forces(maxMove)
+		var largest float64
+		if tail != nil {
+			largest = tail.forces(p, maxMove)
+		} else {
+			largest = p.forces(maxMove)
+		}
 		if largest <= d.f.ConvergenceDistance {
 			break
 		}
 		p.nearPairs(float64(p.k + float64(4*largest)))
+		if tail != nil {
+			tail.holdShort(p)
+		}
 		p.project(float64(pressTol * largest))
 		p.unjam()
 		moved := p.checkedMove()
@@ -108,11 +122,18 @@ func (d *drawing) press() float64 {
 			break
 		}
 		total += moved
+		if tail != nil {
+			tail.keepBest(d.Pos)
+			continue
+		}
 		if step == 0 {
 			first = moved
 		} else if moved < float64(pressGain*first) {
 			break
 		}
+	}
+	if tail != nil {
+		copy(d.Pos, tail.best)
 	}
 	return total
 }
@@ -430,13 +451,19 @@ func (r *Relaxation) pressSettled() bool {
 		return false
 	}
 	saved := append([]r2.Vec(nil), r.d.Pos...)
-	if r.d.press() == 0 {
+	var tail *tailPull
+	if r.limits.ratios(geo)[1] >= pressNear {
+		tail = r.newTailPull(geo)
+	}
+	if r.d.press(tail) == 0 {
 		return false
 	}
 	r.unpressed, r.unpressedGeo = saved, geo
 	r.offset += r.d.Iterations()
 	r.d.SetActive(nil)
-	r.more = true
+	// The tail press keeps the best drawing it passed through, which a
+	// settle phase would pull back toward the settled tail.
+	r.more = tail == nil
 	return true
 }
 

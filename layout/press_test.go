@@ -80,7 +80,7 @@ func TestPressKeepsClearances(t *testing.T) {
 		twin := settledDrawing(t, c)
 		k := d.keepDistance()
 		before := clearances(d)
-		moved := d.press()
+		moved := d.press(nil)
 		if moved > 0 {
 			pressed++
 		}
@@ -93,7 +93,7 @@ func TestPressKeepsClearances(t *testing.T) {
 		if cs := conflicts(d, true); len(cs) > 0 {
 			t.Fatalf("case %d: pressed drawing has conflicts, first %v", c, cs[0])
 		}
-		twin.press()
+		twin.press(nil)
 		if !reflect.DeepEqual(d.Pos, twin.Pos) {
 			t.Fatalf("case %d: two presses of one drawing differ", c)
 		}
@@ -144,7 +144,7 @@ func TestPressPassesContact(t *testing.T) {
 	for settled.Update() {
 	}
 	pressed := mk()
-	if pressed.press() == 0 {
+	if pressed.press(nil) == 0 {
 		t.Fatal("the press did not move")
 	}
 	s, p := settled.Pos[0].X, pressed.Pos[0].X
