@@ -1,8 +1,6 @@
 package layout
 
 import (
-	"container/heap"
-
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -256,7 +254,7 @@ func (p *presser) unjam() {
 		p.queued[i] = true
 	}
 	for len(p.due) > 0 {
-		key := heap.Pop(&p.due).(int64)
+		key := p.due.pop()
 		i := int32(key % int64(m))
 		p.queued[i] = false
 		p.checks++
@@ -287,7 +285,7 @@ func (p *presser) stop(v, i int32, sweep int64) {
 			at++
 		}
 		p.queued[j] = true
-		heap.Push(&p.due, at*m+int64(j))
+		p.due.push(at*m + int64(j))
 	}
 }
 
@@ -322,18 +320,46 @@ func (p *presser) pairsOfVertices() {
 	p.fill = fill
 }
 
-// checkQueue is a min-heap of unjam's pending checks (container/heap).
+// checkQueue is a min-heap of unjam's pending checks, typed so that a
+// push or pop allocates nothing (container/heap would box each key).
 type checkQueue []int64
 
-func (h checkQueue) Len() int           { return len(h) }
-func (h checkQueue) Less(i, j int) bool { return h[i] < h[j] }
-func (h checkQueue) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *checkQueue) Push(x any)        { *h = append(*h, x.(int64)) }
-func (h *checkQueue) Pop() any {
-	s := *h
-	x := s[len(s)-1]
-	*h = s[:len(s)-1]
-	return x
+// push adds key.
+func (h *checkQueue) push(key int64) {
+	q := append(*h, key)
+	for i := len(q) - 1; i > 0; {
+		up := (i - 1) / 2
+		if q[up] <= q[i] {
+			break
+		}
+		q[up], q[i] = q[i], q[up]
+		i = up
+	}
+	*h = q
+}
+
+// pop removes and returns the least key; h must not be empty.
+func (h *checkQueue) pop() int64 {
+	q := *h
+	least, n := q[0], len(q)-1
+	q[0] = q[n]
+	q = q[:n]
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && q[c+1] < q[c] {
+			c++
+		}
+		if q[i] <= q[c] {
+			break
+		}
+		q[i], q[c] = q[c], q[i]
+		i = c
+	}
+	*h = q
+	return least
 }
 
 // checkedMove applies the step if the exact check finds every clearance

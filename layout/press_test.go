@@ -295,3 +295,32 @@ func TestUnjamMatchesSweeps(t *testing.T) {
 	}
 	t.Logf("%d moving vertices stopped over 2000 cases", stopped)
 }
+
+// checkQueue pops its keys in ascending order, however they were pushed
+// and popped in between: against sorting them.
+func TestCheckQueueOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		var q checkQueue
+		var want []int64
+		for range 1 + rng.IntN(60) {
+			if len(want) > 0 && rng.IntN(3) == 0 {
+				slices.Sort(want)
+				if got := q.pop(); got != want[0] {
+					t.Fatalf("trial %d: popped %d, want %d", trial, got, want[0])
+				}
+				want = want[1:]
+				continue
+			}
+			k := rng.Int64N(40)
+			q.push(k)
+			want = append(want, k)
+		}
+		slices.Sort(want)
+		for _, w := range want {
+			if got := q.pop(); got != w {
+				t.Fatalf("trial %d: popped %d, want %d", trial, got, w)
+			}
+		}
+	}
+}
