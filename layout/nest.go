@@ -326,17 +326,24 @@ func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 		}
 		worst = max(worst, k)
 	}
+	l.triangles(len(pos), count)
+	return worst
+}
+
+// triangles calls fn with the corners of each triangle of the build among
+// the first n vertices: a hanging room's, and three corridors one rewrite
+// made.
+func (l *nestLog) triangles(n int, fn func(p, q, r int)) {
 	for c, h := range l.hang {
-		if h[0] >= 0 && c < len(pos) {
-			count(h[0], h[1], c)
+		if h[0] >= 0 && c < n {
+			fn(h[0], h[1], c)
 		}
 	}
 	for _, made := range l.rewrites {
 		if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
-			count(made[0].a, made[0].b, made[0].thirds[0])
+			fn(made[0].a, made[0].b, made[0].thirds[0])
 		}
 	}
-	return worst
 }
 
 // orient returns the sign of the turn p → q → r: positive counter-clockwise.

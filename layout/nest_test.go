@@ -168,16 +168,7 @@ func TestDrawnEnclosedMatchesEveryRoom(t *testing.T) {
 			}
 			worst = max(worst, k)
 		}
-		for c, h := range l.hang {
-			if h[0] >= 0 && c < len(pos) {
-				count(h[0], h[1], c)
-			}
-		}
-		for _, made := range l.rewrites {
-			if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
-				count(made[0].a, made[0].b, made[0].thirds[0])
-			}
-		}
+		l.triangles(len(pos), count)
 		return worst
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
