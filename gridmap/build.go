@@ -133,9 +133,9 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	var err error
 	reroutes := 0
 	for try := 0; ; try++ {
-		m, err = b.attempt(sx, sy)
+		m, err = b.attempt(sx, sy, false)
 		var re *routeError
-		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
+		if err == nil || !errors.As(err, &re) {
 			break
 		}
 		if re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
@@ -145,6 +145,17 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 			reroutes++
 			try--
 			continue
+		}
+		if re.corridor >= 0 {
+			// Negotiate before spreading: the corridors that walled this
+			// one in move aside.
+			m, err = b.attempt(sx, sy, true)
+			if err == nil || !errors.As(err, &re) {
+				break
+			}
+		}
+		if try+1 >= spreadTries {
+			break
 		}
 		sx, sy = sx*spreadStep, sy*spreadStep
 	}
@@ -162,7 +173,7 @@ func (b *builder) compact(m *Map, sx, sy float64) *Map {
 		} else {
 			ny *= compactStep
 		}
-		next, err := b.attempt(nx, ny)
+		next, err := b.attempt(nx, ny, false)
 		switch {
 		case err != nil && axisX:
 			shrinkX = false
@@ -214,6 +225,9 @@ type builder struct {
 	// slots each of its corridors (by corridor index) may use; nil for
 	// others, whose corridors may use every slot.
 	doorsOf []map[int32][]doorSpot
+	// ring lists, for a room with doorsOf, its corridors in their cyclic
+	// order around it.
+	ring [][]int32
 	// exact says that a room has no door places to spare: each corridor
 	// has one, and the cells in front of them are reserved.
 	exact []bool
@@ -316,8 +330,10 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 }
 
 // attempt places the rooms at scale (sx, sy), routes every corridor and
-// draws and proves the map.
-func (b *builder) attempt(sx, sy float64) (*Map, error) {
+// draws and proves the map. With negotiate, corridors that greedy routing
+// leaves with no way are found by negotiation (see negotiate) instead of
+// failing the attempt.
+func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	p := b.p
 	n := len(p.lv.Rooms)
 	at := make([]Point, n)
@@ -354,16 +370,16 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 		}
 	}
 	paths := make([][]Point, len(p.ends))
-	for _, k := range b.routeOrder(at) {
-		e := p.ends[k]
-		from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k)}
-		to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k)}
-		path, ok := rt.route(k, from, to, b.window(at, e, w, h))
-		if !ok {
-			path, ok = rt.route(k, from, to, rect{1, 1, w - 1, h - 1})
+	order := b.routeOrder(at)
+	stuck := false
+	for _, k := range order {
+		path, ok := b.routeOne(rt, at, k)
+		if !ok && !negotiate {
+			return nil, noRoute(p, k)
 		}
 		if !ok {
-			return nil, noRoute(p, k)
+			stuck = true
+			continue
 		}
 		paths[k] = path
 		for _, a := range path {
@@ -372,6 +388,11 @@ func (b *builder) attempt(sx, sy float64) (*Map, error) {
 					g.claimCorridor(k, y*w+x)
 				}
 			}
+		}
+	}
+	if stuck {
+		if err := b.negotiate(g, rt, at, order, paths); err != nil {
+			return nil, err
 		}
 	}
 	m := b.draw(g, at, paths, sx, sy, Point{pad - minX, pad - minY})
@@ -403,6 +424,18 @@ func (b *builder) overlaps(at []Point) error {
 		}
 	}
 	return nil
+}
+
+// routeOne routes corridor k, first in its window, then on the whole map.
+func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
+	e := b.p.ends[k]
+	g := rt.g
+	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
+	to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k, rt.neg != nil)}
+	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h)); ok {
+		return path, true
+	}
+	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1})
 }
 
 // routeOrder is the order corridors are routed in: the corridors in
