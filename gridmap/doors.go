@@ -38,7 +38,9 @@ func (b *builder) slotsFor(r, k int32, wide bool) []doorSpot {
 	for _, d := range []int{n - 1, 0, 1} {
 		out = append(out, b.doorsOf[r][ring[(j+d)%n]]...)
 	}
-	slices.SortFunc(out, func(a, c doorSpot) int { return cmp.Or(cmp.Compare(a.y, c.y), cmp.Compare(a.x, c.x), cmp.Compare(a.dir, c.dir)) })
+	slices.SortFunc(out, func(a, c doorSpot) int {
+		return cmp.Or(cmp.Compare(a.y, c.y), cmp.Compare(a.x, c.x), cmp.Compare(a.dir, c.dir))
+	})
 	return slices.Compact(out)
 }
 
