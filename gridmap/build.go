@@ -21,6 +21,9 @@ import (
 const (
 	spreadStep   = 1.25
 	spreadTries  = 10
+	// quickSpreads is how many scales a cell size chosen by Build tries
+	// before a finer one.
+	quickSpreads = 3
 	compactStep  = 0.85
 	compactTries = 12
 	// rerouteTries bounds the times a corridor that found no way is moved
@@ -40,6 +43,11 @@ const (
 // all at once; a level that no scale within reach can draw is an error
 // naming the rooms that overlap or the corridor that found no way.
 func Build(lv Level, o Options) (*Map, error) {
+	return build(lv, o, spreadTries)
+}
+
+// build is Build with at most spreads scales tried per cell size.
+func build(lv Level, o Options, spreads int) (*Map, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
@@ -48,9 +56,14 @@ func Build(lv Level, o Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{p: p, o: o, cell: o.Cell}
+	b := &builder{p: p, o: o, cell: o.Cell, spreads: spreads}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
+		// Spreading does not give a crowded room more wall; a finer
+		// cell does. The chosen cell spreads as far as the levels that
+		// draw at it need (every bundled ruleset's seeds 1-50 drew at
+		// scale 1.5625 or less), then gives way to finer cells.
+		b.spreads = quickSpreads
 	}
 	b.row = b.cell
 	if o.Hex {
@@ -67,16 +80,21 @@ func Build(lv Level, o Options) (*Map, error) {
 	if err != nil && o.Cell == 0 && (errors.As(err, &re) || b.cramped) {
 		// The chosen cell cannot hold the level (a room with more
 		// corridors than door places, or a corridor with no way): finer
-		// cells give rooms more wall and corridors more room.
+		// cells give rooms more wall and corridors more room. The
+		// finest spreads as far as an explicit cell would.
 		fine := o
 		for c, i := b.cell, 0; i < refinements; i++ {
 			c = float64(c*2) / 3
 			fine.Cell = c
-			if m, ferr := Build(lv, fine); ferr == nil {
+			n := quickSpreads
+			if i == refinements-1 {
+				n = spreadTries
+			}
+			if m, ferr := build(lv, fine, n); ferr == nil {
 				return m, nil
 			}
 		}
-		return nil, err
+		return nil, &CellError{Cell: b.cell, Finest: fine.Cell, Crowded: b.crowded(err), Err: err}
 	}
 	if err != nil && o.Cell > 0 && (errors.As(err, &re) || b.cramped) {
 		// An explicit cell that cannot hold the level: name one that can,
@@ -104,6 +122,12 @@ func Build(lv Level, o Options) (*Map, error) {
 // rooms are spread.
 type CellError struct {
 	Cell float64
+	// Finest is, when Build chose Cell, the finest cell it tried after
+	// it; 0 for a cell of Options.
+	Finest float64
+	// Crowded names the room at an end of the corridor that found no
+	// way with the most corridors, "" when none did.
+	Crowded string
 	// Suggestion is a cell size that draws the level (the default for
 	// it), 0 when there is none to offer.
 	Suggestion float64
@@ -117,6 +141,13 @@ func (e *CellError) Error() string {
 		// One line: the first problem, and how many more.
 		msg = fmt.Sprintf("%s, and %d more problems", lines[1], len(lines)-2)
 	}
+	if e.Finest > 0 {
+		hint := ""
+		if e.Crowded != "" {
+			hint = ", or fewer corridors at " + e.Crowded
+		}
+		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g: choose a cell size below %.4g%s", msg, e.Cell, e.Finest, e.Finest, hint)
+	}
 	if e.Suggestion > 0 {
 		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); cell size %.4g works", e.Cell, msg, e.Suggestion)
 	}
@@ -124,6 +155,22 @@ func (e *CellError) Error() string {
 }
 
 func (e *CellError) Unwrap() error { return e.Err }
+
+// crowded names the room at an end of the corridor err found no way for
+// with the most corridors, with their number, or returns "".
+func (b *builder) crowded(err error) string {
+	var re *routeError
+	if !errors.As(err, &re) || re.corridor < 0 {
+		return ""
+	}
+	e := b.p.ends[re.corridor]
+	r := e[0]
+	if len(b.p.adj[e[1]]) > len(b.p.adj[r]) {
+		r = e[1]
+	}
+	rs := b.p.lv.Rooms[r]
+	return fmt.Sprintf("room %d (tag %q, %d corridors)", rs.ID, rs.Tag, len(b.p.adj[r]))
+}
 
 // spread builds the map at scale 1, rerouting and spreading the rooms
 // while it fails for want of room; it returns the map and its scale.
@@ -154,7 +201,7 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 				break
 			}
 		}
-		if try+1 >= spreadTries {
+		if try+1 >= b.spreads {
 			break
 		}
 		sx, sy = sx*spreadStep, sy*spreadStep
@@ -207,6 +254,8 @@ type builder struct {
 	p    *plan
 	o    Options
 	cell float64
+	// spreads bounds the scales spread tries.
+	spreads int
 	// row is the distance between rows in world units: cell on squares,
 	// cell·√3/2 on hexes.
 	row float64
