@@ -19,8 +19,8 @@ import (
 // shrinks each axis by compactStep while the map still builds and passes
 // its proof, at most compactTries builds in all.
 const (
-	spreadStep   = 1.25
-	spreadTries  = 10
+	spreadStep  = 1.25
+	spreadTries = 10
 	// quickSpreads is how many scales a cell size chosen by Build tries
 	// before a finer one.
 	quickSpreads = 3
