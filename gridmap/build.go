@@ -384,39 +384,9 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 // failing the attempt.
 func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	p := b.p
-	n := len(p.lv.Rooms)
-	at := make([]Point, n)
-	pad := 3 + 2*b.o.CorridorWidth
-	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
-	for i, r := range p.lv.Rooms {
-		f := &b.fps[i]
-		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
-		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
-		at[i] = Point{cx - f.w/2, cy - f.h/2}
-		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
-		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
-	}
-	w, h := maxX-minX+2*pad, maxY-minY+2*pad
-	if int64(w)*int64(h) > int64(b.o.MaxCells) {
-		return nil, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
-	}
-	for i := range at {
-		at[i].X += pad - minX
-		at[i].Y += pad - minY
-	}
-	if err := b.overlaps(at); err != nil {
+	at, g, rt, off, err := b.place(sx, sy)
+	if err != nil {
 		return nil, err
-	}
-	g := newGrid(w, h, n)
-	for i := range at {
-		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
-	}
-	rt := newRouter(g, b.o.CorridorWidth, b.rt)
-	b.rt = rt
-	for i := range at {
-		if b.exact[i] {
-			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
-		}
 	}
 	paths := make([][]Point, len(p.ends))
 	order := b.routeOrder(at)
@@ -434,7 +404,7 @@ func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 		for _, a := range path {
 			for y := a.Y; y < a.Y+b.o.CorridorWidth; y++ {
 				for x := a.X; x < a.X+b.o.CorridorWidth; x++ {
-					g.claimCorridor(k, y*w+x)
+					g.claimCorridor(k, y*g.w+x)
 				}
 			}
 		}
@@ -444,7 +414,7 @@ func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 			return nil, err
 		}
 	}
-	m := b.draw(g, at, paths, sx, sy, Point{pad - minX, pad - minY})
+	m := b.draw(g, at, paths, sx, sy, off)
 	if err := Verify(m, p.lv); err != nil {
 		return nil, err
 	}
@@ -473,6 +443,48 @@ func (b *builder) overlaps(at []Point) error {
 		}
 	}
 	return nil
+}
+
+// place places the rooms at scale (sx, sy) on a new grid with a router
+// for it: each room's top-left cell, the grid, the router, and the offset
+// of world cell (0, 0) on the grid.
+func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) {
+	p := b.p
+	n := len(p.lv.Rooms)
+	at := make([]Point, n)
+	pad := 3 + 2*b.o.CorridorWidth
+	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for i, r := range p.lv.Rooms {
+		f := &b.fps[i]
+		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
+		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
+		at[i] = Point{cx - f.w/2, cy - f.h/2}
+		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
+		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
+	}
+	w, h := maxX-minX+2*pad, maxY-minY+2*pad
+	if int64(w)*int64(h) > int64(b.o.MaxCells) {
+		return nil, nil, nil, Point{}, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
+	}
+	for i := range at {
+		at[i].X += pad - minX
+		at[i].Y += pad - minY
+	}
+	if err := b.overlaps(at); err != nil {
+		return nil, nil, nil, Point{}, err
+	}
+	g := newGrid(w, h, n)
+	for i := range at {
+		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
+	}
+	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	b.rt = rt
+	for i := range at {
+		if b.exact[i] {
+			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
+		}
+	}
+	return at, g, rt, Point{pad - minX, pad - minY}, nil
 }
 
 // routeOne routes corridor k, first in its window, then on the whole map.
