@@ -220,3 +220,33 @@ func TestRebuildWatchSeesKeptBuild(t *testing.T) {
 		t.Errorf("%d planned rebuilds kept, %d dropped: want both, or the test tests less than it says", kept, dropped)
 	}
 }
+
+// TestFansNestRooms generates the first attempts of the triangle fans at
+// the default limits: with the smallest drawn sizes handed to the rooms
+// inside the build's triangles (layout.Constructor.NestRooms) 9 of seeds
+// 1–10 keep the limits, against 6 with the sizes where AssignRooms drew
+// them (the fullest triangle's sides must span the rooms it holds, and
+// tail is what they miss). Seeds 1–10, 1–2 with -short.
+func TestFansNestRooms(t *testing.T) {
+	rs := loadQuality(t, "fans")
+	seeds, want := 10, 8
+	if testing.Short() {
+		seeds, want = 2, 1
+	}
+	within := 0
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		_, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+		if errors.Is(err, ErrNoValidLevel) {
+			t.Logf("seed %d: %v", seed, err)
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		within++
+	}
+	t.Logf("%d of seeds 1–%d within the limits on the first attempt", within, seeds)
+	if within < want {
+		t.Errorf("%d of seeds 1–%d within the limits on the first attempt, want at least %d", within, seeds, want)
+	}
+}
