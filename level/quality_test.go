@@ -3,10 +3,14 @@ package level
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
@@ -249,4 +253,126 @@ func TestFansNestRooms(t *testing.T) {
 	if within < want {
 		t.Errorf("%d of seeds 1–%d within the limits on the first attempt, want at least %d", within, seeds, want)
 	}
+}
+
+// fansSeeds is how many seeds TestFansCorridorsNotCompressed measures;
+// fansWithin also tells which first attempts keep the default limits.
+var (
+	fansSeeds  = flag.Int("fans.seeds", 2, "seeds of TestFansCorridorsNotCompressed")
+	fansWithin = flag.Bool("fans.within", false, "TestFansCorridorsNotCompressed: also generate each first attempt at the default limits")
+)
+
+// TestFansCorridorsNotCompressed measures the first attempts of the
+// triangle fans with the limits lifted (NOTES.md, "Known limits" (1)): the
+// plan's bound, the tail, the rooms in the finished level's fullest
+// triangle and their area over its area (fill), and each corridor's
+// visible length against the visible length it would have at its target
+// (gap + both radii, centre to centre). The tail is not a median held
+// short by crowding: on every seed the median corridor is at or above its
+// target. With -v it prints the table; -fans.seeds 50 -fans.within is
+// the command of NOTES.md's table.
+func TestFansCorridorsNotCompressed(t *testing.T) {
+	raised := loadQuality(t, "fans")
+	raised.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	def := loadQuality(t, "fans")
+	seeds := *fansSeeds
+	if testing.Short() {
+		seeds = 1
+	}
+	t.Log("| seed | within | bound | tail | k max | fill | median visible | its target | median ratio | share below 0.9 |")
+	median := func(x []float64) float64 {
+		y := slices.Clone(x)
+		slices.Sort(y)
+		return y[len(y)/2]
+	}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		con := &layout.Constructor{Forces: raised.Layout}
+		bo := buildOptions(raised)
+		bo.AfterRewrite = con.AfterRewrite
+		if _, err := raised.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err != nil {
+			t.Fatal(err)
+		}
+		bound := 0
+		if p, _, _ := con.Replan(); p != nil {
+			bound = p.Bound()
+		}
+		lv, err := GenerateAttempt(context.Background(), raised, seed, 0, Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		within := "-"
+		if *fansWithin {
+			within = "yes"
+			if _, err := GenerateAttempt(context.Background(), def, seed, 0, Options{}); errors.Is(err, ErrNoValidLevel) {
+				within = "no"
+			} else if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		g, gap := lv.Graph, raised.Rooms.Gap()
+		lens := layout.VisibleLengths(g, lv.Rooms)
+		var vis, target, ratio []float64
+		below := 0
+		i := -1
+		for _, e := range g.Edges() {
+			if e.Cosmetic {
+				continue
+			}
+			i++
+			a, b := g.Vertex(e.A).Pos, g.Vertex(e.B).Pos
+			// The rectangles take the same part of the segment at any
+			// length along it, so the visible target is what the
+			// centre-to-centre length lacks or has over its target.
+			want := lens[i] + gap + lv.Rooms[e.A].Radius + lv.Rooms[e.B].Radius - math.Hypot(b.X-a.X, b.Y-a.Y)
+			vis, target, ratio = append(vis, lens[i]), append(target, want), append(ratio, lens[i]/want)
+			if lens[i] < 0.9*want {
+				below++
+			}
+		}
+		k, fill := fullestTriangle(lv)
+		r := median(ratio)
+		t.Logf("| %d | %s | %d | %.2f | %d | %.3f | %.0f | %.0f | %.2f | %.2f |", seed, within, bound, lv.Metrics.Quality.Geometry.Tail, k, fill, median(vis), median(target), r, float64(below)/float64(len(ratio)))
+		if r < 1 {
+			t.Errorf("seed %d: the median corridor is %.2f of its target: crowding holds it short", seed, r)
+		}
+	}
+}
+
+// isCorridor reports whether a corridor (not a cosmetic edge) joins a and b.
+func isCorridor(g *grammar.Graph, a, b int) bool {
+	h, ok := g.Edge(a, b)
+	return ok && !h.Cosmetic
+}
+
+// fullestTriangle returns the most rooms strictly inside a triangle of
+// corridors of lv, and their area over the triangle's.
+func fullestTriangle(lv *Level) (int, float64) {
+	g := lv.Graph
+	best, fill := -1, 0.0
+	turn := func(p, q, r r2.Vec) float64 {
+		return float64(float64(q.X-p.X)*float64(r.Y-p.Y)) - float64(float64(q.Y-p.Y)*float64(r.X-p.X))
+	}
+	for _, e := range g.Edges() {
+		for _, h := range g.Neighbors(e.A) {
+			x := h.To
+			if e.Cosmetic || h.Cosmetic || x == e.B || !isCorridor(g, e.B, x) {
+				continue
+			}
+			p, q, r := g.Vertex(e.A).Pos, g.Vertex(e.B).Pos, g.Vertex(x).Pos
+			k, area := 0, 0.0
+			for y := range g.Order() {
+				if s := g.Vertex(y).Pos; y != e.A && y != e.B && y != x {
+					s1, s2, s3 := turn(p, q, s), turn(q, r, s), turn(r, p, s)
+					if s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0 {
+						k++
+						area += lv.Rooms[y].W * lv.Rooms[y].H
+					}
+				}
+			}
+			if k > best {
+				best, fill = k, area/(math.Abs(turn(p, q, r))/2)
+			}
+		}
+	}
+	return best, fill
 }
