@@ -14,18 +14,20 @@ import (
 // lies, so a nest gets big rooms as often as the open rim does.
 //
 // NestRooms hands the smallest of the drawn sizes to the rooms inside the
-// build's triangles, the fullest first: the level's rooms have exactly the
-// sizes drawn (a permutation, within each tag, of what AssignRooms drew
-// from that tag's range), and only which room gets which changes.
+// build's triangles, the most enclosed first: the level's rooms have
+// exactly the sizes drawn (a permutation, within each tag, of what
+// AssignRooms drew from that tag's range), and only which room gets which
+// changes.
 
 // NestRooms permutes rooms, the sizes AssignRooms drew for the vertices of
 // g, so that the rooms inside the build's triangles (a hanging room's,
 // three corridors one rewrite made) get the smallest sizes of their tag:
 // ranked by how many triangles are around them (a room's area weighs on
-// each), then by the most rooms one of those triangles holds. Rooms inside no triangle keep the remaining
-// sizes in the order they were drawn. A build with no hanging room, or
-// without a construction drawing, is left alone, so no level without
-// triangle fans changes. Call it after the build, before the relax pass.
+// each), then by the most rooms one of those triangles holds. Rooms inside
+// no triangle keep the remaining sizes in the order they were drawn. A
+// build with no hanging room, or without a construction drawing, is left
+// alone, so no level without triangle fans changes. Call it after the
+// build, before the relax pass.
 func (c *Constructor) NestRooms(g *grammar.Graph, rooms []Room) {
 	if c.d == nil || !c.log.hung() {
 		return
