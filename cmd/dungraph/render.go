@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,6 +139,8 @@ func (a *app) readLevel(ctx context.Context, path string) (*levelfile.Document, 
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, nil, interrupted(fmt.Errorf("interrupted"))
+	case errors.Is(open, fs.ErrNotExist):
+		return nil, nil, usageErr(fmt.Errorf("%w: give the path of a level file (dungraph generate writes out/level.json, batch DIR/<seed>/level.json)", open))
 	case open != nil:
 		return nil, nil, usageErr(open)
 	case errors.As(err, &list):
