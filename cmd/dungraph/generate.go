@@ -52,7 +52,7 @@ the same ruleset, parameters and seed give the same bytes.
 --set overrides any ruleset parameter by its TOML key path, as if the file
 said so:
 
-  dungraph generate --seed 7 --set build.max_vertices=30 --set tags.k.color=#ff0000
+  dungraph generate --seed 7 --set build.max_vertices=30 --set 'tags.k.color=#ff0000'
 
 --format chooses the outputs (default png,json):
 
