@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -26,7 +27,7 @@ func main() {
 	seeds := flag.Int("seeds", 3, "graphs per size")
 	flag.Parse()
 	if _, err := exec.LookPath("neato"); err != nil {
-		fail(fmt.Errorf("layoutbench compares with Graphviz's neato, which is not on the PATH: install Graphviz (Debian: apt-get install graphviz)"))
+		fail(errors.New("Graphviz's neato is not on the PATH, and the comparison needs it: install Graphviz (Debian: apt-get install graphviz)"))
 	}
 	fmt.Println("| rooms | drawing | time per graph | crossings per graph | edge-length deviation |")
 	fmt.Println("|---|---|---|---|---|")
