@@ -429,6 +429,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err != nil {
 		return nil, "", 0, err
 	}
+	con.NestRooms(g, rooms)
 	gap := rs.Rooms.Gap()
 	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, limitsOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
