@@ -1,0 +1,18 @@
+// Command mapstats draws saved levels with the map stage (gridmap.Build,
+// through render.Raster.Map, as `--format tmx` does) and prints, per
+// directory of levels, how many draw, the errors of those that do not, and
+// the corridors' quality on the maps that draw: cells per corridor and
+// bends per corridor (median and mean over the level's corridors, then
+// averaged over levels). With -each it prints a line per level. It is a
+// measuring tool for the project, not part of dungraph's CLI.
+//
+// Where to start: main.go reads the levels, draws each (main), and
+// measures the drawn ones' corridors (quality).
+//
+// Make the levels with `dungraph batch -f json --seeds 1..50 --out DIR/NAME`,
+// then:
+//
+//	go run ./tools/mapstats [-hex] [-each] DIR/NAME/*/level.json ...
+//
+// Levels are grouped by the directory two levels above each file.
+package main
