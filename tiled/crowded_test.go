@@ -10,11 +10,11 @@ import (
 	"github.com/dungraph/dungraph/rulesets"
 )
 
-// TestCrowdedFansTMX exports levels of the triangle-fan test ruleset whose
+// TestCrowdedFansTMX exports a level of the triangle-fan test ruleset whose
 // rooms hold up to eight corridors on walls a few cells long: greedy
-// routing walls a corridor in at every scale of the chosen cell (seed 3:
-// corridor 37 between rooms 9 and 22), so the map stage negotiates the
-// corridors and refines the cell. Each map passes the map stage's proof, is written as TMX and TMJ,
+// routing walls corridors in at every scale of the chosen cell and of
+// finer ones (seed 1), so the map stage negotiates the corridors and
+// refines the cell. Each map passes the map stage's proof, is written as TMX and TMJ,
 // and, where Tiled's tmxrasterizer is installed, Tiled draws every tile as
 // the map says.
 func TestCrowdedFansTMX(t *testing.T) {
@@ -26,7 +26,7 @@ func TestCrowdedFansTMX(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin, _ := exec.LookPath("tmxrasterizer")
-	for _, seed := range []uint64{3} {
+	for _, seed := range []uint64{1} {
 		lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
