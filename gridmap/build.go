@@ -43,11 +43,23 @@ const (
 // all at once; a level that no scale within reach can draw is an error
 // naming the rooms that overlap or the corridor that found no way.
 func Build(lv Level, o Options) (*Map, error) {
-	return build(lv, o, spreadTries)
+	m, err := build(lv, o, spreadTries, false)
+	var re *routeError
+	var ce *CellError
+	if err != nil && (errors.As(err, &re) || errors.As(err, &ce)) {
+		// Negotiation is the last resort: greedy routing at a finer cell
+		// draws straighter, shorter corridors where it can (see
+		// negotiate).
+		if nm, nerr := build(lv, o, spreadTries, true); nerr == nil {
+			return nm, nil
+		}
+	}
+	return m, err
 }
 
-// build is Build with at most spreads scales tried per cell size.
-func build(lv Level, o Options, spreads int) (*Map, error) {
+// build is Build with at most spreads scales tried per cell size, and
+// negotiation when negotiate says.
+func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
@@ -56,7 +68,7 @@ func build(lv Level, o Options, spreads int) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{p: p, o: o, cell: o.Cell, spreads: spreads}
+	b := &builder{p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
 		// Spreading does not give a crowded room more wall; a finer
@@ -87,10 +99,10 @@ func build(lv Level, o Options, spreads int) (*Map, error) {
 			c = float64(c*2) / 3
 			fine.Cell = c
 			n := quickSpreads
-			if i == refinements-1 {
+			if i == refinements-1 && negotiate {
 				n = spreadTries
 			}
-			if m, ferr := build(lv, fine, n); ferr == nil {
+			if m, ferr := build(lv, fine, n, negotiate); ferr == nil {
 				return m, nil
 			}
 		}
@@ -180,26 +192,18 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	var err error
 	reroutes := 0
 	for try := 0; ; try++ {
-		m, err = b.attempt(sx, sy, false)
+		m, err = b.attempt(sx, sy, b.negotiates)
 		var re *routeError
 		if err == nil || !errors.As(err, &re) {
 			break
 		}
-		if re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
+		if !b.negotiates && re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
 			// Rip up and reroute: the corridor that found no way goes
 			// first, before the corridors that walled it in.
 			b.first = append([]int32{re.corridor}, slices.DeleteFunc(b.first, func(k int32) bool { return k == re.corridor })...)
 			reroutes++
 			try--
 			continue
-		}
-		if re.corridor >= 0 {
-			// Negotiate before spreading: the corridors that walled this
-			// one in move aside.
-			m, err = b.attempt(sx, sy, true)
-			if err == nil || !errors.As(err, &re) {
-				break
-			}
 		}
 		if try+1 >= b.spreads {
 			break
@@ -256,6 +260,9 @@ type builder struct {
 	cell float64
 	// spreads bounds the scales spread tries.
 	spreads int
+	// negotiates says that a corridor greedy routing leaves with no way
+	// is found by negotiation before the rooms are spread.
+	negotiates bool
 	// row is the distance between rows in world units: cell on squares,
 	// cell·√3/2 on hexes.
 	row float64
