@@ -40,8 +40,11 @@ const (
 
 // Build draws lv on a grid and proves the result (see Verify): a map that
 // fails its proof is never returned. Problems with lv itself are reported
-// all at once; a level that no scale within reach can draw is an error
-// naming the rooms that overlap or the corridor that found no way.
+// all at once. Corridors are routed greedily; when that fails at every
+// scale and cell within reach, they are routed again by negotiation (see
+// negotiate). A level that still cannot be drawn is an error naming the
+// rooms that overlap or the corridor that found no way and, for a cell
+// Build chose, the cell size to choose and the crowded room (CellError).
 func Build(lv Level, o Options) (*Map, error) {
 	m, err := build(lv, o, spreadTries, false)
 	var re *routeError
