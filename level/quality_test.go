@@ -366,7 +366,7 @@ func fullestTriangle(lv *Level) (int, float64) {
 					s1, s2, s3 := turn(p, q, s), turn(q, r, s), turn(r, p, s)
 					if s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0 {
 						k++
-						area += lv.Rooms[y].W * lv.Rooms[y].H
+						area += float64(lv.Rooms[y].W * lv.Rooms[y].H)
 					}
 				}
 			}
