@@ -58,13 +58,6 @@ type opening struct {
 	cand  []r2.Vec
 	// work is what is left of the pair visits allowed (openWork).
 	work int
-	// moves[v] counts the pushes of vertex v in the current projection;
-	// met[i] holds pair i's vertices' counts when a sweep last found it
-	// satisfied (metValid[i]), so that a later sweep skips it while none
-	// of them has moved (project).
-	moves    []uint32
-	met      [][3]uint32
-	metValid []bool
 }
 
 // openCrowded runs rounds of local opening on the drawing, whose rooms
@@ -156,91 +149,57 @@ func (o *opening) constraints(full []float64, margin float64) bool {
 // moves nothing by more than a quarter of the pair's distance, so a pair
 // cannot pass through itself in a push; a room that other pushes carried
 // across a corridor it was paired with is pushed back to its side.
-//
-// Whether a pair is violated depends only on its vertices' positions, so
-// a pair found satisfied is skipped by later sweeps until one of its
-// vertices is pushed: the sweeps do the same pushes in the same order as
-// sweeps over every pair, and where most pairs are satisfied (caves at
-// 10,000 rooms: 11% of 260 million pair visits push), a sweep costs
-// little more than the pushes. o.work counts every pair of every sweep
-// all the same, so the cap stops the same sweep.
 func (o *opening) project() {
 	d := o.d
 	o.next = append(o.next[:0], d.Pos...)
-	o.moves = resize(o.moves, len(d.Pos))
-	clear(o.moves)
-	o.met = resize(o.met, len(o.pairs))
-	o.metValid = resize(o.metValid, len(o.pairs))
-	clear(o.metValid)
 	for range openSweeps {
 		if o.work <= 0 {
 			return
 		}
 		o.work -= len(o.pairs)
 		violated := false
-		for i, p := range o.pairs {
-			now := [3]uint32{o.moves[p.u], o.moves[p.a]}
-			if p.b >= 0 {
-				now[2] = o.moves[p.b]
-			}
-			if o.metValid[i] && o.met[i] == now {
+		for _, p := range o.pairs {
+			pu := o.next[p.u]
+			if p.b < 0 {
+				ua := r2.Sub(pu, o.next[p.a])
+				l := norm(ua)
+				if l == 0 || l >= float64(p.at*0.999) {
+					continue
+				}
+				violated = true
+				c := scale(min(float64(p.at-l)/2, l/4)/l, ua)
+				o.next[p.u] = r2.Add(o.next[p.u], c)
+				o.next[p.a] = r2.Sub(o.next[p.a], c)
 				continue
 			}
-			o.met[i], o.metValid[i] = now, true
-			if o.push(p) {
-				violated = true
-				o.metValid[i] = false
-				o.moves[p.u]++
-				o.moves[p.a]++
-				if p.b >= 0 {
-					o.moves[p.b]++
-				}
+			pa := o.next[p.a]
+			t, ab, ap := project(pu, pa, o.next[p.b])
+			uq := r2.Sub(pu, axpy(t, ab, pa))
+			l := norm(uq)
+			if l == 0 {
+				continue
 			}
+			dir := scale(1/l, uq)
+			k := float64(1 - t)
+			den := float64(1 + float64(k*k) + float64(t*t))
+			var lam float64
+			switch {
+			case t > 0 && t < 1 && float64(cross(ab, ap)*p.side) < 0:
+				dir, lam = scale(-1, dir), float64(p.at+l)/den
+			case l >= float64(p.at*0.999):
+				continue
+			default:
+				lam = min(float64(p.at-l)/den, l/4)
+			}
+			violated = true
+			o.next[p.u] = axpy(lam, dir, o.next[p.u])
+			o.next[p.a] = axpy(-float64(lam*k), dir, o.next[p.a])
+			o.next[p.b] = axpy(-float64(lam*t), dir, o.next[p.b])
 		}
 		if !violated {
 			return
 		}
 	}
-}
-
-// push pushes the vertices of pair p in o.next apart when p is violated,
-// and reports whether it was (see project).
-func (o *opening) push(p apart) bool {
-	pu := o.next[p.u]
-	if p.b < 0 {
-		ua := r2.Sub(pu, o.next[p.a])
-		l := norm(ua)
-		if l == 0 || l >= float64(p.at*0.999) {
-			return false
-		}
-		c := scale(min(float64(p.at-l)/2, l/4)/l, ua)
-		o.next[p.u] = r2.Add(o.next[p.u], c)
-		o.next[p.a] = r2.Sub(o.next[p.a], c)
-		return true
-	}
-	pa := o.next[p.a]
-	t, ab, ap := project(pu, pa, o.next[p.b])
-	uq := r2.Sub(pu, axpy(t, ab, pa))
-	l := norm(uq)
-	if l == 0 {
-		return false
-	}
-	dir := scale(1/l, uq)
-	k := float64(1 - t)
-	den := float64(1 + float64(k*k) + float64(t*t))
-	var lam float64
-	switch {
-	case t > 0 && t < 1 && float64(cross(ab, ap)*p.side) < 0:
-		dir, lam = scale(-1, dir), float64(p.at+l)/den
-	case l >= float64(p.at*0.999):
-		return false
-	default:
-		lam = min(float64(p.at-l)/den, l/4)
-	}
-	o.next[p.u] = axpy(lam, dir, o.next[p.u])
-	o.next[p.a] = axpy(-float64(lam*k), dir, o.next[p.a])
-	o.next[p.b] = axpy(-float64(lam*t), dir, o.next[p.b])
-	return true
 }
 
 // take moves the drawing toward o.next, by the whole step or a half, a

@@ -67,65 +67,6 @@ func TestOpenCrowdedStaysValid(t *testing.T) {
 	}
 }
 
-// project, which skips the pairs whose vertices have not moved since a
-// sweep found them satisfied, pushes exactly as sweeps over every pair do
-// (projectEveryPair, the reference): the same positions to the bit and
-// the same work spent, round after round of openings of random crowded
-// drawings.
-func TestProjectSkipsOnlySatisfiedPairs(t *testing.T) {
-	rounds := 0
-	for c := range 40 {
-		rng := rand.New(rand.NewPCG(uint64(c), 61))
-		g := planarDrawing(rng, 8+rng.IntN(60), 1)
-		d, full := crowdedDrawing(g, float64(40+rng.IntN(200)))
-		margin := relaxKeep(30) + 1
-		s, ok := d.clearScale(d.Pos, full, margin)
-		if !ok {
-			t.Fatalf("case %d: the random drawing has a crossing", c)
-		}
-		o := &opening{d: d, work: openWork * len(d.Pos)}
-		for range 10 {
-			if !o.constraints(full, margin) {
-				break
-			}
-			ref := &opening{d: d, pairs: o.pairs, work: o.work}
-			projectEveryPair(ref)
-			o.project()
-			if o.work != ref.work || !slices.Equal(o.next, ref.next) {
-				t.Fatalf("case %d, round %d: project and the sweeps over every pair differ (work %d and %d)", c, rounds, o.work, ref.work)
-			}
-			rounds++
-			s2, ok := o.take(full, margin, s)
-			if !ok {
-				break
-			}
-			s = s2
-		}
-	}
-	if rounds < 60 {
-		t.Errorf("only %d rounds compared", rounds)
-	}
-}
-
-// projectEveryPair is project without skipping: every sweep pushes every
-// pair.
-func projectEveryPair(o *opening) {
-	o.next = append(o.next[:0], o.d.Pos...)
-	for range openSweeps {
-		if o.work <= 0 {
-			return
-		}
-		o.work -= len(o.pairs)
-		violated := false
-		for _, p := range o.pairs {
-			violated = o.push(p) || violated
-		}
-		if !violated {
-			return
-		}
-	}
-}
-
 // A crowded fan (three rooms nested in a small triangle) joined by one
 // long corridor to a path of rooms with room to spare: opening makes the
 // fan fit its rooms, and the path, which nothing crowds, stays exactly
