@@ -62,12 +62,15 @@ lint:
 	$(GO) tool staticcheck $(PKGS)
 
 # Install dungraph in $(go env GOBIN), else $(go env GOPATH)/bin, and say
-# where, and whether that directory is on PATH.
+# where, whether that directory is on PATH, and whether another dungraph
+# comes first there (an older install would run instead of this one).
 install:
 	$(GO) install ./cmd/dungraph
 	@bin=$$($(GO) env GOBIN); [ -n "$$bin" ] || bin=$$($(GO) env GOPATH)/bin; \
 	echo "installed $$bin/dungraph"; \
-	case ":$$PATH:" in *":$$bin:"*) ;; *) echo "$$bin is not on your PATH: add it (export PATH=\"\$$PATH:$$bin\") or run $$bin/dungraph";; esac
+	case ":$$PATH:" in *":$$bin:"*) ;; *) echo "$$bin is not on your PATH: add it (export PATH=\"$$bin:\$$PATH\") or run $$bin/dungraph";; esac; \
+	found=$$(command -v dungraph || true); \
+	if [ -n "$$found" ] && [ "$$found" != "$$bin/dungraph" ]; then echo "another dungraph comes first on your PATH: $$found would run, not this one; put $$bin before it (export PATH=\"$$bin:\$$PATH\") or remove $$found"; fi
 
 # Each fuzz target for FUZZTIME (default 30s); go test allows one -fuzz
 # target per run.

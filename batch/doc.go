@@ -107,4 +107,9 @@
 // recorded twice, seeds in the wrong shard, files missing or whose sha256
 // is not the manifest's, and journals left by unfinished runs. Merge then
 // writes the manifest.jsonl and batch.json of the unsharded run.
+//
+// Where to start: run.go is Run, the loop over the seeds (workers,
+// resuming, the journal); seeds.go and shard.go parse --seeds and
+// --shard; manifest.go reads and writes the manifest; verify.go checks
+// and merges shards.
 package batch

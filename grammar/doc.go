@@ -25,4 +25,14 @@
 //
 // The package does not lay graphs out; Options.AfterRewrite is the hook the
 // layout package uses to redraw the graph after each rewrite.
+//
+// Where to start: rule.go and graph.go are the data (Rule, Graph);
+// compile.go and validate.go turn a Definition into a Grammar or Problems;
+// build.go is the build loop (Grammar.Build: passes, budgets, the random
+// choice of a match); match.go finds a rule's matches and says why one is
+// rejected (Matches, Diagnose), index.go keeps them up to date between
+// rewrites and lazy.go counts a rule's matches once there are too many to
+// list; rewrite.go applies one match and place.go places its new vertices;
+// planarity.go decides which rules need the planarity test; gonum.go views
+// a Graph as a gonum graph.
 package grammar

@@ -214,9 +214,10 @@ func checkCorridors(t *testing.T, m *Map) {
 func randomLevel(t testing.TB, rng *rand.Rand) Level {
 	cols, rows := 2+rng.IntN(4), 2+rng.IntN(3)
 	lv := Level{Seed: rng.Uint64(), Templates: []roomshape.Template{mustTemplate(t, "hall", hall), mustTemplate(t, "gallery", gallery)}}
+	shapes := roomshape.Names()
 	for j := range rows {
 		for i := range cols {
-			s := roomshape.Names[rng.IntN(len(roomshape.Names))]
+			s := shapes[rng.IntN(len(shapes))]
 			r := RoomSpec{
 				ID: j*cols + i, X: float64(200*i + rng.IntN(61) - 30), Y: float64(200*j + rng.IntN(61) - 30),
 				W: float64(40 + rng.IntN(81)), H: float64(40 + rng.IntN(81)), Shape: s, Tag: s,

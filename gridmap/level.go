@@ -17,7 +17,7 @@ type RoomSpec struct {
 	ID         int
 	X, Y, W, H float64
 	Tag, Label string
-	// Shape is one of roomshape.Names; "" means roomshape.Rect.
+	// Shape is one of roomshape.Names(); "" means roomshape.Rect.
 	Shape string
 	// Templates names the templates (Level.Templates) a roomshape.FromTemplate
 	// room is drawn from.
@@ -147,7 +147,7 @@ func check(lv Level) (*plan, error) {
 				}
 			}
 		default:
-			errs.addf("room %d (tag %q): unknown shape %q; want one of %v", r.ID, r.Tag, r.Shape, roomshape.Names)
+			errs.addf("room %d (tag %q): unknown shape %q; want one of %v", r.ID, r.Tag, r.Shape, roomshape.Names())
 		}
 	}
 	if err := errs.err(); err != nil {

@@ -129,11 +129,7 @@ func (c *Constructor) Replan() (p *NestPlan, drawn int, better bool) {
 	if c.d == nil {
 		return nil, 0, false
 	}
-	hung := false
-	for _, h := range c.log.hang {
-		hung = hung || h[0] >= 0
-	}
-	if !hung {
+	if !c.log.hung() {
 		return nil, 0, false
 	}
 	p = c.log.plan()

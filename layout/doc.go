@@ -9,7 +9,9 @@
 // builds the graph, keeping the drawing free of crossings; once the build
 // is done, its Replan says on which side of its corridor each room hung on
 // one should go, and the build can be drawn again with that Plan. Then
-// AssignRooms sizes the rooms and a Relaxation fits the drawing to them,
+// AssignRooms sizes the rooms (the Constructor's NestRooms hands the
+// smallest sizes to the rooms inside its triangles) and a Relaxation fits
+// the drawing to them,
 // step by step through its phases (Inflate, Settle, Done); Relax runs one
 // to its end. The forces' parameters are params.Forces. Everything that
 // reaches a coordinate is deterministic: the same seed gives bit-identical

@@ -1,7 +1,9 @@
 package layout
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
@@ -49,6 +51,8 @@ type nestLog struct {
 	// mark and stamp mark the vertices of the rewrite being recorded.
 	mark  []uint32
 	stamp uint32
+	// ends is scratch: the ends of the corridors a rewrite made.
+	ends []int
 }
 
 // madeCorridor is a corridor a rewrite made and the vertices on its inner
@@ -94,15 +98,26 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 		}
 	}
 	// A corridor's thirds close a triangle with it: vertices of this
-	// rewrite (new, or an end of a corridor it made) joined to both ends.
+	// rewrite (new, or an end of a corridor it made) joined to both ends,
+	// in increasing order. They are looked for among the rewrite's own
+	// vertices, not among an end's neighbours, so that a rewrite at a hub
+	// costs what the rewrite made, not the hub's degree.
 	l.stamp++
+	ends := l.ends[:0]
 	for _, m := range made {
-		l.mark[m.a], l.mark[m.b] = l.stamp, l.stamp
+		for _, v := range [2]int{m.a, m.b} {
+			if l.mark[v] != l.stamp {
+				l.mark[v] = l.stamp
+				ends = append(ends, v)
+			}
+		}
 	}
+	slices.Sort(ends)
+	l.ends = ends
 	for i := range made {
 		a, b := made[i].a, made[i].b
-		for _, h := range g.Neighbors(a) {
-			if x := h.To; !h.Cosmetic && x != b && l.mark[x] == l.stamp && joined(g, b, x) {
+		for _, x := range ends {
+			if x != a && x != b && joined(g, a, x) && joined(g, b, x) {
 				made[i].thirds = append(made[i].thirds, x)
 			}
 		}
@@ -111,15 +126,33 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 	l.rewrites = append(l.rewrites, made)
 	if len(s.Added) == 1 {
 		c := s.Added[0]
-		if a, b, ok := twoAnchors(g, s.Added); ok && g.HasEdge(a, b) && len(g.Neighbors(c)) == 2 {
+		if a, b, ok := twoAnchors(g, s.Added); ok && adjacent(g, a, b) && len(g.Neighbors(c)) == 2 {
 			l.hang[c] = [2]int{min(a, b), max(a, b)}
 		}
 	}
 }
 
+// edgeAt returns the half-edge from a to b and whether there is one, by a
+// binary search of a's neighbours (sorted by id): grammar.Graph.Edge scans
+// them, which costs a hub's degree at every lookup.
+func edgeAt(g *grammar.Graph, a, b int) (grammar.Half, bool) {
+	adj := g.Neighbors(a)
+	i, ok := slices.BinarySearchFunc(adj, b, func(h grammar.Half, b int) int { return cmp.Compare(h.To, b) })
+	if !ok {
+		return grammar.Half{}, false
+	}
+	return adj[i], true
+}
+
+// adjacent reports whether an edge, cosmetic or not, joins a and b.
+func adjacent(g *grammar.Graph, a, b int) bool {
+	_, ok := edgeAt(g, a, b)
+	return ok
+}
+
 // joined reports whether a corridor (not a cosmetic edge) joins a and b.
 func joined(g *grammar.Graph, a, b int) bool {
-	h, ok := g.Edge(a, b)
+	h, ok := edgeAt(g, a, b)
 	return ok && !h.Cosmetic
 }
 
@@ -150,6 +183,11 @@ type NestPlan struct {
 	// bound is the most rooms one triangle encloses with these sides.
 	bound int
 }
+
+// Bound returns the most rooms one triangle encloses by the model with
+// the plan's sides: the least the model allows for the build it was made
+// from.
+func (p *NestPlan) Bound() int { return p.bound }
 
 // weights returns each room's subtree size in the parent tree.
 func (l *nestLog) weights() []int {
@@ -235,19 +273,18 @@ func (l *nestLog) feasible(m int, w []int, kids map[[2]int][]int) ([]int8, bool)
 func (l *nestLog) corridorSides(m int, w, need []int, ch []int, sides []int8) (int, bool) {
 	k := len(ch)
 	// cost returns the weight inside and the fullest triangle when room
-	// i takes the inner side iff inside(i).
+	// i takes the inner side iff inside(i). Newest first, later[s] is the
+	// weight hung after room i on side s, so one pass does.
 	cost := func(inside func(i int) bool) (in, over int) {
-		for i, c := range ch {
-			later := 0
-			for j := i + 1; j < k; j++ {
-				if inside(j) == inside(i) {
-					later += w[ch[j]]
-				}
-			}
-			over = max(over, need[l.made[c]]+later)
+		var later [2]int
+		for i := k - 1; i >= 0; i-- {
+			c, s := ch[i], 0
 			if inside(i) {
+				s = 1
 				in += w[c]
 			}
+			over = max(over, need[l.made[c]]+later[s])
+			later[s] += w[c]
 		}
 		return in, over
 	}
@@ -288,14 +325,21 @@ func sideOf(inner bool) int8 {
 // holds in the drawing pos: a hanging room's triangle, or three corridors
 // one rewrite made. Measured, not modelled: a room drawn around what lies
 // on its side encloses it, which the model has no word for.
+func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
+	worst := 0
+	l.enclosures(pos, func(inside []int32) { worst = max(worst, len(inside)) })
+	return worst
+}
+
+// enclosures calls fn with the rooms strictly inside each triangle of the
+// build in the drawing pos (the slice is reused between calls).
 //
 // The rooms are filed in a grid of about one room per cell, so a triangle
 // tests the rooms in the cells its bounding box meets, or every room when
 // that box meets more cells than there are rooms.
-func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
-	worst := 0
+func (l *nestLog) enclosures(pos []r2.Vec, fn func(inside []int32)) {
 	if len(pos) == 0 {
-		return 0
+		return
 	}
 	lo, hi := pos[0], pos[0]
 	for _, p := range pos {
@@ -307,11 +351,12 @@ func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 	for x, p := range pos {
 		grid.add(int32(x), p)
 	}
-	count := func(p, q, r int) {
-		k := 0
-		test := func(x int) {
-			if x != p && x != q && x != r && inTriangle(pos[p], pos[q], pos[r], pos[x]) {
-				k++
+	var inside []int32
+	l.triangles(len(pos), func(p, q, r int) {
+		inside = inside[:0]
+		test := func(x int32) {
+			if y := int(x); y != p && y != q && y != r && inTriangle(pos[p], pos[q], pos[r], pos[y]) {
+				inside = append(inside, x)
 			}
 		}
 		a, b, c := pos[p], pos[q], pos[r]
@@ -319,15 +364,13 @@ func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 		bhi := r2.Vec{X: max(a.X, b.X, c.X), Y: max(a.Y, b.Y, c.Y)}
 		if _, _, cells := grid.boxCells(blo, bhi); cells > int64(len(pos)) {
 			for x := range pos {
-				test(x)
+				test(int32(x))
 			}
 		} else {
-			grid.inBox(blo, bhi, func(x int32) { test(int(x)) })
+			grid.inBox(blo, bhi, test)
 		}
-		worst = max(worst, k)
-	}
-	l.triangles(len(pos), count)
-	return worst
+		fn(inside)
+	})
 }
 
 // triangles calls fn with the corners of each triangle of the build among

@@ -8,4 +8,12 @@
 // level that fails is generated again from a seed derived from the user's
 // seed and the attempt number, so a level is never shipped broken, and the
 // same ruleset and seed always give the same level.
+//
+// Where to start: level.go holds Generate and attempt, the pipeline in
+// order (build with the construction drawing, junction rooms, room sizes,
+// relax, the exact check, the quality limits, the route); junction.go
+// records which rule application added each corridor (provenance), names
+// it in the reasons of failed attempts and turns crossings into junction
+// rooms under build.planar = "junction"; document.go converts a Level to
+// and from the level file (package levelfile).
 package level

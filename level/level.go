@@ -303,21 +303,54 @@ func GenerateAttempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a i
 // a level's first attempt does, and returns it before rooms, relax and the
 // intersection check: the drawing benchmarks compare with other layouts.
 func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
-	con := &layout.Constructor{Forces: rs.Layout}
-	bo := buildOptions(rs)
-	bo.AfterRewrite = con.AfterRewrite
-	res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
+	res, _, err := planned(context.Background(), false, func(plan *layout.NestPlan) (*layout.Constructor, *grammar.Result, error) {
+		con := &layout.Constructor{Forces: rs.Layout, Plan: plan}
+		bo := buildOptions(rs)
+		bo.AfterRewrite = con.AfterRewrite
+		res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
+		return con, res, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if plan, drawn, better := con.Replan(); better {
-		con = &layout.Constructor{Forces: rs.Layout, Plan: plan}
-		bo.AfterRewrite = con.AfterRewrite
-		if planned, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0))); err == nil && con.Enclosed() < drawn {
-			return planned.Graph, nil
-		}
-	}
 	return res.Graph, nil
+}
+
+// planned runs build without a plan and then, when that build's hanging
+// rooms can be given sides that enclose fewer rooms in one triangle
+// (layout.Constructor.Replan), once more with that plan. The planned build
+// is kept only if it does enclose fewer: a grammar whose matches depend on
+// where rooms lie can make other rewrites from the same random source. A
+// planned build that fails other than by ctx ending is dropped like a
+// worse one. With again set, a dropped planned build is followed by the
+// first build made once more, so that the build kept is always the last
+// one run: the one a Watch saw last, and the one whose state (random
+// source, provenance) the caller goes on with. Without it the first
+// build's result is returned as it was. It returns the kept build's
+// result and its constructor.
+func planned(ctx context.Context, again bool, build func(plan *layout.NestPlan) (*layout.Constructor, *grammar.Result, error)) (*grammar.Result, *layout.Constructor, error) {
+	con, res, err := build(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, drawn, better := con.Replan()
+	if !better {
+		return res, con, nil
+	}
+	pcon, pres, err := build(plan)
+	switch {
+	case err == nil && pcon.Enclosed() < drawn:
+		return pres, pcon, nil
+	case err != nil && ctx.Err() != nil:
+		return nil, nil, err
+	case !again:
+		return res, con, nil
+	}
+	con, res, err = build(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, con, nil
 }
 
 // buildOptions are the grammar options of rs's builds in the pipeline:
@@ -341,32 +374,21 @@ type progress struct {
 // checked after each stage's step, so that pr names the stage that used the
 // time up.
 func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts Options, pr *progress) (lv *Level, reason string, conflicts int, err error) {
-	rng := rand.New(RandSource(seed, a))
-	con := &layout.Constructor{Forces: rs.Layout, Context: ctx}
-	prov := newProvenance()
-	res, err := build(ctx, rs, seed, a, opts, pr, rng, con, prov)
-	if err == nil {
-		// Drawn again with every hanging room's side known from the
-		// whole build, when that encloses fewer rooms in one triangle
-		// (layout.Constructor.Replan), and kept only if it does: a
-		// grammar whose matches depend on where rooms lie can make other
-		// rewrites from the same random source. Otherwise the first build
-		// is made once more, so that the build kept is always the last
-		// one run (and the one a Watch saw last).
-		if plan, drawn, better := con.Replan(); better {
-			rebuild := func(plan *layout.NestPlan) {
-				opts.Watch.restart()
-				rng = rand.New(RandSource(seed, a))
-				con = &layout.Constructor{Forces: rs.Layout, Context: ctx, Plan: plan}
-				prov = newProvenance()
-				res, err = build(ctx, rs, seed, a, opts, pr, rng, con, prov)
-			}
-			rebuild(plan)
-			if err == nil && con.Enclosed() >= drawn || err != nil && ctx.Err() == nil {
-				rebuild(nil)
-			}
+	var (
+		rng  *rand.Rand
+		prov *provenance
+		runs int
+	)
+	res, con, err := planned(ctx, true, func(plan *layout.NestPlan) (*layout.Constructor, *grammar.Result, error) {
+		if runs++; runs > 1 {
+			opts.Watch.restart()
 		}
-	}
+		rng = rand.New(RandSource(seed, a))
+		con := &layout.Constructor{Forces: rs.Layout, Context: ctx, Plan: plan}
+		prov = newProvenance()
+		res, err := build(ctx, rs, seed, a, opts, pr, rng, con, prov)
+		return con, res, err
+	})
 	switch {
 	case errors.Is(err, grammar.ErrTooFewVertices):
 		return nil, err.Error(), 0, nil
@@ -407,6 +429,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err != nil {
 		return nil, "", 0, err
 	}
+	con.NestRooms(g, rooms)
 	gap := rs.Rooms.Gap()
 	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, limitsOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {

@@ -21,4 +21,10 @@
 // Validate recomputes it with package route and refuses a file whose route
 // disagrees with its graph. UpdateRoute recomputes it for a tool that edits
 // rooms or corridors.
+//
+// Where to start: document.go is the Document, field by field as
+// docs/level-format.md describes it; json.go writes it and read.go reads it
+// back; validate.go checks it and errors.go is the positioned Error;
+// params.go checks the tags' colours, shapes and templates, and
+// solution.go is the walkthrough.
 package levelfile

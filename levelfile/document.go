@@ -167,7 +167,7 @@ type Tag struct {
 	Key      string `json:"key,omitempty"`
 	Consumed bool   `json:"consumed,omitempty"`
 	// Shape is the shape the map stage draws the tag's rooms in (see
-	// roomshape.Names); absent means "rect". Templates names the
+	// roomshape.Names()); absent means "rect". Templates names the
 	// params.templates a "template" room is drawn from.
 	Shape     string   `json:"shape,omitempty"`
 	Templates []string `json:"templates,omitempty"`

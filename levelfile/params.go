@@ -2,7 +2,6 @@ package levelfile
 
 import (
 	"image/color"
-	"slices"
 
 	"github.com/dungraph/dungraph/params"
 	"github.com/dungraph/dungraph/roomshape"
@@ -60,8 +59,8 @@ func validateShapes(pp *Params, p *problems) {
 	}
 	for _, name := range namesOf(pp.Tags) {
 		t, tp := pp.Tags[name], member("params.tags", name)
-		if t.Shape != "" && !slices.Contains(roomshape.Names, t.Shape) {
-			p.add(member(tp, "shape"), "%q is not a room shape: want one of %v, or leave the key out", t.Shape, roomshape.Names)
+		if t.Shape != "" && !roomshape.Known(t.Shape) {
+			p.add(member(tp, "shape"), "%q is not a room shape: want one of %v, or leave the key out", t.Shape, roomshape.Names())
 		}
 		if t.Shape == roomshape.FromTemplate && len(t.Templates) == 0 {
 			p.add(member(tp, "templates"), "a tag of shape %q needs templates", t.Shape)

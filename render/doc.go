@@ -12,4 +12,11 @@
 // layout made it, not its mirror image. The same Document gives the same
 // PNG bytes on the same platform; across platforms, anti-aliased edges may
 // differ by a level in a few pixels.
+//
+// Where to start: png.go draws the preview (PNG), with scanline.go filling
+// its shapes, pngenc.go encoding it, palette.go and png_walk.go for the
+// tag colours and the walkthrough; gif.go animates the build. export.go
+// (Raster) and gridmap.go run the map stage for the text level, tiles and
+// map pictures (mappng.go, tiles_png.go, mapcolors.go); graphcoloring.go
+// and solution.go are the GraphColoring level and the walkthrough text.
 package render

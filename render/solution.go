@@ -13,7 +13,7 @@ import (
 
 // ErrNoLocks is WriteSolution's error for a level whose ruleset declares no
 // locks: there is nothing to solve.
-var ErrNoLocks = errors.New("render: the level's ruleset declares no locks (no tag has role \"lock\"): there is no walkthrough to print")
+var ErrNoLocks = errors.New("render: the level's ruleset declares no locks (no tag has role \"lock\"): there is no walkthrough to print; a ruleset with keys and locks (dungeon, or see docs/rulesets.md#keys-and-locks) makes levels that have one")
 
 // WriteSolution writes the walkthrough of d for people: one line per step
 // of the walk, saying where a key is picked up and a lock opened, then the

@@ -1,5 +1,7 @@
 package roomshape
 
+import "slices"
+
 // The room shapes a tag can ask for.
 const (
 	Rect         = "rect"
@@ -9,5 +11,16 @@ const (
 	Door         = "door"
 )
 
-// Names lists the room shapes, in the order the docs give them.
-var Names = []string{Rect, Disc, Cave, FromTemplate, Door}
+// names is the room shapes, in the order the docs give them.
+var names = [...]string{Rect, Disc, Cave, FromTemplate, Door}
+
+// Names returns the room shapes, in the order the docs give them. The
+// slice is the caller's own: changing it changes no other caller's.
+func Names() []string {
+	return slices.Clone(names[:])
+}
+
+// Known reports whether name is one of Names.
+func Known(name string) bool {
+	return slices.Contains(names[:], name)
+}

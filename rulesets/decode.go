@@ -129,7 +129,7 @@ func fieldByKey(t reflect.Type, key string) (field, bool) {
 }
 
 // tableDecoder is implemented by types that decode their table themselves
-// (the tags table, whose keys are tag names).
+// (the tags and templates tables, whose keys are names the author picks).
 type tableDecoder interface {
 	decodeTOML(d *decoder, n *toml.Node, p keyPath)
 }

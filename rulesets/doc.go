@@ -20,4 +20,11 @@
 // "build.max_vertices" or "tags.a.color" (see Keys), before the ruleset is
 // checked, as if the file said so. Rulesets bundled with dungraph are
 // loaded by name with Bundled and listed by ListBundled.
+//
+// Where to start: ruleset.go loads a file (Loader, Load, Ruleset); decode.go
+// and path.go fill the structs of params.go (the parameter tables), rules.go
+// (rules, groups, passes) and templates.go from the parsed TOML, naming
+// each value by its key path; errors.go is the positioned Error; lint.go
+// and crossing.go are the warnings; override.go is --set; bundled.go the
+// rulesets in the binary; conformance.go checks a ruleset's builds.
 package rulesets

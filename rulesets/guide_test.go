@@ -58,6 +58,11 @@ func TestGuide(t *testing.T) {
 			t.Errorf("example %d does not load:\n%v", i, err)
 			continue
 		}
+		if len(rs.Warnings) > 0 {
+			// A reader who copies the guide's ruleset should not be
+			// warned about it.
+			t.Errorf("example %d loads with warnings:\n%v", i, rs.Warnings)
+		}
 		keep = rs
 	}
 	if complete < 2 || keep == nil {

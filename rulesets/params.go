@@ -218,7 +218,7 @@ type Tag struct {
 	Entity string `toml:"entity"`
 	// Shape is the shape the map stage draws the tag's rooms in: "rect"
 	// (default), "disc", "cave", "template" or "door" (see
-	// roomshape.Names).
+	// roomshape.Names()).
 	Shape string `toml:"shape"`
 	// Templates names the [templates] a "template" room is drawn from,
 	// one chosen per room.

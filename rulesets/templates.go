@@ -116,8 +116,8 @@ func (d *decoder) artError(p keyPath, e *roomshape.ArtError) {
 func (d *decoder) tagShapes(tags []Tag, templates []TemplateDef) {
 	for _, t := range tags {
 		tp := keyPath{"tags", t.Name}
-		if t.Shape != "" && !slices.Contains(roomshape.Names, t.Shape) {
-			d.errAt(tp.with("shape"), false, "shape %q is not one of %s", t.Shape, strings.Join(roomshape.Names, ", "))
+		if t.Shape != "" && !roomshape.Known(t.Shape) {
+			d.errAt(tp.with("shape"), false, "shape %q is not one of %s", t.Shape, strings.Join(roomshape.Names(), ", "))
 		}
 		switch {
 		case t.Shape == roomshape.FromTemplate && len(t.Templates) == 0:

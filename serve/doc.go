@@ -20,4 +20,13 @@
 // crash. A generation runs under its request's context, so a request the
 // page abandons, or one that runs out of time, stops its generation at the
 // library's next check.
+//
+// Where to start: server.go is the Server, its limits and routes; guard.go
+// refuses requests from other sites; request.go decodes a request, loads
+// its ruleset and overrides under the memory budget and generates
+// (generateLevel); api.go answers the page and most endpoints (config,
+// rulesets, ruleset, generate, png, steps), params.go describes a
+// ruleset's parameters for the page's controls, replay.go is step mode's
+// frames, text.go and tmj.go the text level and the grid map; the page
+// itself is in static/.
 package serve

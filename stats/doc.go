@@ -20,4 +20,10 @@
 //
 // Every number that reaches the table or the JSON is computed with + - *
 // / and comparisons only, so it is the same on every platform.
+//
+// Where to start: sample.go measures one level (Measure, Sample);
+// generate.go makes the samples of many seeds (Generate, Parallel) and
+// dir.go reads them from a batch directory instead (ReadDir); report.go
+// sums samples into a Report, table.go prints it and plot.go draws its
+// figures.
 package stats

@@ -20,4 +20,9 @@
 // to the cell that comes first in the grid. The best cell is printed as
 // --set flags (SetFlags) and as a TOML snippet (TOML) to paste into the
 // ruleset.
+//
+// Where to start: vary.go parses --vary and lays out the grid (Vary,
+// Cell); tune.go runs it (Run) and measures each cell (Metrics);
+// objective.go ranks the cells; output.go writes the table, the CSV and
+// the best cell's --set flags and TOML, and plot.go its plots (Figures).
 package tune

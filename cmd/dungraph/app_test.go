@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dungraph/dungraph/levelbatch"
 )
 
 // runApp runs a command line in-process and returns its exit code, stdout
@@ -228,5 +230,28 @@ func TestFormatVersion(t *testing.T) {
 				t.Errorf("formatVersion = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// generate --help lists every format --format takes, with the files it
+// writes, and render --help names the files of each format besides its
+// default png (json it refuses): a format added to levelbatch without a
+// line in the help fails here.
+func TestHelpNamesEveryFormat(t *testing.T) {
+	code, genHelp, stderr := runApp(t, "generate", "--help")
+	if code != 0 {
+		t.Fatalf("generate --help: exit %d: %s", code, stderr)
+	}
+	code, renderHelp, stderr := runApp(t, "render", "--help")
+	if code != 0 {
+		t.Fatalf("render --help: exit %d: %s", code, stderr)
+	}
+	for _, name := range levelbatch.FormatNames() {
+		if !strings.Contains(genHelp, "\n  "+name+" ") {
+			t.Errorf("generate --help has no line for the format %q", name)
+		}
+		if name != "json" && name != "png" && !strings.Contains(renderHelp, "("+name+")") {
+			t.Errorf("render --help does not say which files the format %q writes", name)
+		}
 	}
 }

@@ -336,7 +336,7 @@ func TestMatchExcerpt(t *testing.T) {
 // keep ruleset to show how they are reported: each replaces the first line
 // after the line after that equals old.
 var keepMistakes = []struct{ after, old, new string }{
-	{"[build]", "max_vertices = 24", "max_vertices = 0"},
+	{"[build]", "max_vertices = 21", "max_vertices = 0"},
 	{"[tags.c]", `color = "#d4a017"`, `color = "gold"`},
 	{`name = "insert"`, `  { id = "b", tags = ["r"], at = [100, 0] },`, `  { id = "b", tags = [""], at = [100, 0] },`},
 }

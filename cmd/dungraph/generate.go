@@ -52,7 +52,7 @@ the same ruleset, parameters and seed give the same bytes.
 --set overrides any ruleset parameter by its TOML key path, as if the file
 said so:
 
-  dungraph generate --seed 7 --set build.max_vertices=30 --set tags.k.color=#ff0000
+  dungraph generate --seed 7 --set build.max_vertices=30 --set 'tags.k.color=#ff0000'
 
 --format chooses the outputs (default png,json):
 
@@ -63,7 +63,14 @@ said so:
                  --room-shape, --goal-char)
   tiles          level.tiles.json and level.tiles.png, square or hex tiles
                  (--tiles square|hex and the text flags)
+  map            level.map.png, a picture of the map stage's grid map
+                 (--tiles, --cell, --corridor-width, --room-shape, --compact)
+  tmx            level.tmx, its tileset level.tsx and level.tileset.png, a
+                 Tiled map (--tile-size, --tiles and the text flags)
+  tmj            level.tmj and level.tileset.png, a Tiled JSON map
   graphcoloring  level.graphcoloring.xml, a level of the GraphColoring game
+
+docs/exports.md describes each.
 
 Files are written to a temporary file and renamed, and only once every
 format was written: a failed run leaves the previous level as it was.

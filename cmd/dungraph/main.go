@@ -1,22 +1,3 @@
-// Command dungraph generates game levels from graph grammars.
-//
-//	dungraph generate [--ruleset NAME|FILE] [--seed N] [--out DIR] [--format png,json,text,tiles,graphcoloring] [--set key=value ...]
-//	dungraph render level.json [-o level.png] [--size 1600] [--labels] [--trace] [--animate]
-//	dungraph validate FILE...
-//	dungraph rulesets [show NAME]
-//	dungraph matches --ruleset R --rule NAME --host level.json
-//	dungraph batch --seeds 1..1000 --out DIR [--workers N] [--shard I/N]
-//	dungraph batch verify DIR... [--merge DIR]
-//	dungraph stats --ruleset R --seeds 1..1000 [--out DIR] [--compare R2]
-//	dungraph tune --ruleset R --vary key=lo:hi:n --seeds 1..200
-//	dungraph serve [--addr 127.0.0.1:8080]
-//
-// Data goes to stdout, messages to stderr. The exit code is 0 on success,
-// 1 when generation failed or validation found problems, and 2 for a usage
-// error or an input that cannot be read. Run `dungraph help` for more.
-//
-// The command only parses flags, calls the library (packages level,
-// rulesets, grammar and render) and prints.
 package main
 
 import (

@@ -67,7 +67,7 @@ build.max_valence.`,
 				return err
 			}
 			if sum := hex.EncodeToString(rs.SHA256[:]); sum != doc.Ruleset.SHA256 {
-				a.infof("warning: %s was generated from ruleset %s with sha256 %.12s…, not from this %s (sha256 %.12s…): the matches may not be those its build saw",
+				a.infof("warning: %s was generated from ruleset %s with sha256 %.12s…, not from this %s (sha256 %.12s…): the matches may not be those its build saw; give --ruleset the file it was generated from",
 					host, doc.Ruleset.Name, doc.Ruleset.SHA256, rs.Name, sum)
 			}
 			i, ok := rs.Grammar.RuleIndex(rule)

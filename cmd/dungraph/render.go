@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,7 +34,10 @@ func (a *app) renderCmd() *cobra.Command {
 		Long: `Render reads a level written by generate and writes the formats --format
 names (default png) beside it, named after it: level.json gives level.png,
 level.txt and level.variations.txt (text), level.tiles.json and
-level.tiles.png (tiles), level.graphcoloring.xml (graphcoloring).
+level.tiles.png (tiles), level.map.png (map), level.tmx, level.tsx and
+level.tileset.png (tmx), level.tmj and level.tileset.png (tmj),
+level.graphcoloring.xml (graphcoloring); generate --help and
+docs/exports.md describe them.
 -o FILE writes the one file of a one-file format elsewhere; -o - writes it
 to stdout. Files written beside the level are recorded as its outputs, so
 that a generate of another level into that directory removes them.
@@ -138,6 +142,8 @@ func (a *app) readLevel(ctx context.Context, path string) (*levelfile.Document, 
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, nil, interrupted(fmt.Errorf("interrupted"))
+	case errors.Is(open, fs.ErrNotExist):
+		return nil, nil, usageErr(fmt.Errorf("%w: give the path of a level file (dungraph generate writes out/level.json, batch DIR/<seed>/level.json)", open))
 	case open != nil:
 		return nil, nil, usageErr(open)
 	case errors.As(err, &list):

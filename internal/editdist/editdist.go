@@ -1,5 +1,3 @@
-// Package editdist measures how far apart two names are, so that error
-// messages can suggest the name a user probably meant.
 package editdist
 
 // Distance returns the Levenshtein distance between a and b, in bytes.

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/spatial/r2"
 
+	"github.com/dungraph/dungraph/geom"
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/level"
@@ -150,7 +151,10 @@ func isCorridor(g *grammar.Graph, a, b int) bool {
 }
 
 // holds returns the rooms strictly inside the triangle of rooms p, q, r,
-// their area, and the triangle's area.
+// their area, and the triangle's area. Inside is decided by geom.Orient,
+// exactly; the areas are sums of products, each product rounded on its own
+// (float64(...)) so that arm64 cannot fuse it into the sum and the numbers
+// this tool puts in NOTES are the same on every platform.
 func holds(g *grammar.Graph, rooms []layout.Room, p, q, r int) (int, float64, float64) {
 	pp, pq, pr := g.Vertex(p).Pos, g.Vertex(q).Pos, g.Vertex(r).Pos
 	k, area := 0, 0.0
@@ -159,10 +163,10 @@ func holds(g *grammar.Graph, rooms []layout.Room, p, q, r int) (int, float64, fl
 			continue
 		}
 		py := g.Vertex(y).Pos
-		s1, s2, s3 := turn(pp, pq, py), turn(pq, pr, py), turn(pr, pp, py)
+		s1, s2, s3 := geom.Orient(pp, pq, py), geom.Orient(pq, pr, py), geom.Orient(pr, pp, py)
 		if s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0 {
 			k++
-			area += rooms[y].W * rooms[y].H
+			area += float64(rooms[y].W * rooms[y].H)
 		}
 	}
 	return k, area, math.Abs(turn(pp, pq, pr)) / 2
@@ -170,5 +174,5 @@ func holds(g *grammar.Graph, rooms []layout.Room, p, q, r int) (int, float64, fl
 
 // turn returns twice the signed area of the triangle p, q, r.
 func turn(p, q, r r2.Vec) float64 {
-	return (q.X-p.X)*(r.Y-p.Y) - (q.Y-p.Y)*(r.X-p.X)
+	return float64((q.X-p.X)*(r.Y-p.Y)) - float64((q.Y-p.Y)*(r.X-p.X))
 }
