@@ -70,7 +70,7 @@ install:
 	echo "installed $$bin/dungraph"; \
 	case ":$$PATH:" in *":$$bin:"*) ;; *) echo "$$bin is not on your PATH: add it (export PATH=\"$$bin:\$$PATH\") or run $$bin/dungraph";; esac; \
 	found=$$(command -v dungraph || true); \
-	if [ -n "$$found" ] && [ "$$found" != "$$bin/dungraph" ]; then echo "another dungraph comes first on your PATH: $$found would run, not this one; put $$bin before it (export PATH=\"$$bin:\$$PATH\") or remove $$found"; fi
+	if [ -n "$$found" ] && ! [ "$$found" -ef "$$bin/dungraph" ]; then echo "another dungraph comes first on your PATH: $$found would run, not this one; put $$bin before it (export PATH=\"$$bin:\$$PATH\") or remove $$found"; fi
 
 # Each fuzz target for FUZZTIME (default 30s); go test allows one -fuzz
 # target per run.

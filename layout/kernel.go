@@ -265,6 +265,10 @@ func (d *drawing) repel(v, u int32, pv r2.Vec, r r2.Vec) r2.Vec {
 		return r
 	}
 	to := r2.Sub(d.Pos[u], pv)
+	rad := d.radii()
+	if beyondCutoff(norm2(to), float64(d.f.Cutoff*d.f.EdgeLength)+rad[v]+rad[u]) {
+		return r
+	}
 	dist := norm(to)
 	if dist == 0 {
 		// Coincident vertices: push apart along a direction fixed by
@@ -275,7 +279,6 @@ func (d *drawing) repel(v, u int32, pv r2.Vec, r r2.Vec) r2.Vec {
 		}
 		dist = norm(to)
 	}
-	rad := d.radii()
 	if d.rooms {
 		// The design's force, the vector times a factor, weakens as two
 		// overlapping rooms' centres close: in the relax pass it acts as

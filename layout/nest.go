@@ -383,7 +383,8 @@ func (l *nestLog) triangles(n int, fn func(p, q, r int)) {
 		}
 	}
 	for _, made := range l.rewrites {
-		if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 {
+		if len(made) == 3 && len(made[0].thirds) == 1 && len(made[1].thirds) == 1 && len(made[2].thirds) == 1 &&
+			max(made[0].a, made[0].b, made[0].thirds[0]) < n {
 			fn(made[0].a, made[0].b, made[0].thirds[0])
 		}
 	}

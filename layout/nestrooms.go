@@ -23,10 +23,12 @@ import (
 // g, so that the rooms inside the build's triangles (a hanging room's,
 // three corridors one rewrite made) get the smallest sizes of their tag:
 // ranked by how many triangles are around them (a room's area weighs on
-// each), then by the most rooms one of those triangles holds. Rooms inside
-// no triangle keep the remaining sizes in the order they were drawn. A
-// build with no hanging room, or without a construction drawing, is left
-// alone, so no level without triangle fans changes. Call it after the
+// each), then by the most rooms one of those triangles holds. A room inside
+// no triangle keeps its own size unless a nested room took it; then it
+// gets one the nested rooms left. A build that hangs no room on a
+// corridor (no rewrite added a room joined to both ends of one), or
+// without a construction drawing, is left alone: its level does not
+// change. Call it after the
 // build, before the relax pass.
 func (c *Constructor) NestRooms(g *grammar.Graph, rooms []Room) {
 	if c.d == nil || !c.log.hung() {
@@ -82,13 +84,24 @@ func (c *Constructor) NestRooms(g *grammar.Graph, rooms []Room) {
 			ra, rb := sizes[a], sizes[b]
 			return cmp.Or(cmp.Compare(float64(ra.W*ra.H), float64(rb.W*rb.H)), cmp.Compare(ra.W, rb.W))
 		})
+		// An open room keeps its own size unless a nested room takes
+		// it; the sizes of nested rooms that no nested room takes go, in
+		// the order drawn, to the open rooms that lost theirs.
+		taken := make([]bool, len(vs))
 		for i, v := range nested {
+			taken[order[i]] = true
 			rooms[v] = sizes[order[i]]
 		}
-		rest := order[len(nested):]
-		slices.Sort(rest)
-		for i, v := range open {
-			rooms[v] = sizes[rest[i]]
+		var freed []int
+		for i, v := range vs {
+			if depth[v] > 0 && !taken[i] {
+				freed = append(freed, i)
+			}
+		}
+		for i, v := range vs {
+			if depth[v] == 0 && taken[i] {
+				rooms[v], freed = sizes[freed[0]], freed[1:]
+			}
 		}
 	}
 }

@@ -71,3 +71,90 @@ func TestNestRooms(t *testing.T) {
 		}
 	}
 }
+
+// TestNestRoomsKeepsTagsAndOpenRooms checks, on fans of two tags (tag b
+// rooms hang on tag a corridors, or close a triangle of their own, and
+// hold none), that NestRooms moves sizes
+// only within a tag, that a room inside no triangle keeps its own size
+// unless a nested room of its tag now has it, and that a rooms slice
+// shorter than the drawing is taken as given, without a panic.
+func TestNestRoomsKeepsTagsAndOpenRooms(t *testing.T) {
+	fan := func(name, tag string) grammar.Rule {
+		return grammar.Rule{
+			Name: name, Pattern: edgePattern(),
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}, {ID: "c", Tag: tag, Pos: at(50, -87)}},
+				Edges:    []grammar.SubstituteEdge{{A: "x", B: "y"}, {A: "x", B: "c"}, {A: "y", B: "c"}},
+			},
+		}
+	}
+	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
+		startRule([]grammar.SubstituteVertex{{ID: "s", Tag: "a", Pos: at(0, 0)}, {ID: "b", Tag: "a", Pos: at(100, 0)}, {ID: "c", Tag: "a", Pos: at(50, 87)}},
+			[]grammar.SubstituteEdge{{A: "s", B: "b"}, {A: "b", B: "c"}, {A: "c", B: "s"}}),
+		fan("fan", "a"), fan("tip", "b"),
+		{
+			// Three corridors in one rewrite: a triangle of the build
+			// that no hanging room makes.
+			Name: "tri", MaxUses: 3, Pattern: edgePattern(),
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{{ID: "x", Tag: "-", Pos: at(0, 0)}, {ID: "y", Tag: "-", Pos: at(100, 0)}, {ID: "p", Tag: "b", Pos: at(-100, 0)}, {ID: "q", Tag: "b", Pos: at(-50, -87)}},
+				Edges:    []grammar.SubstituteEdge{{A: "x", B: "y"}, {A: "x", B: "p"}, {A: "p", B: "q"}, {A: "q", B: "x"}},
+			},
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type size struct{ w, h float64 }
+	movedOpen := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		c := buildFans(t, gr, 60, seed, nil)
+		g := c.d.g
+		rooms, err := AssignRooms(g, params.Rooms{}, nil, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn := slices.Clone(rooms)
+		c.NestRooms(g, rooms)
+		depth := make([]int, g.Order())
+		c.log.enclosures(c.d.Pos, func(inside []int32) {
+			for _, x := range inside {
+				depth[x]++
+			}
+		})
+		for _, tag := range []string{"a", "b"} {
+			var before, after []size
+			nestedHas := map[size]int{}
+			for v := range rooms {
+				if g.Vertex(v).Tag != tag {
+					continue
+				}
+				before = append(before, size{drawn[v].W, drawn[v].H})
+				after = append(after, size{rooms[v].W, rooms[v].H})
+				if depth[v] > 0 {
+					nestedHas[size{rooms[v].W, rooms[v].H}]++
+				}
+			}
+			bySize := func(p, q size) int { return cmp.Or(cmp.Compare(p.w, q.w), cmp.Compare(p.h, q.h)) }
+			slices.SortFunc(before, bySize)
+			slices.SortFunc(after, bySize)
+			if !slices.Equal(before, after) {
+				t.Fatalf("seed %d: tag %s's sizes are not the ones drawn for it", seed, tag)
+			}
+			for v := range rooms {
+				if g.Vertex(v).Tag != tag || depth[v] > 0 || rooms[v] == drawn[v] {
+					continue
+				}
+				movedOpen++
+				if nestedHas[size{drawn[v].W, drawn[v].H}] == 0 {
+					t.Errorf("seed %d: room %d inside no triangle lost its size %v, which no nested room of tag %s has", seed, v, drawn[v], tag)
+				}
+			}
+		}
+		short := slices.Clone(drawn[:5])
+		c.NestRooms(g, short)
+	}
+	if movedOpen == 0 {
+		t.Errorf("no room inside no triangle gave up its size on seeds 1–6: the test checks nothing")
+	}
+}

@@ -261,6 +261,32 @@ func TestCrowdNeeds(t *testing.T) {
 	}
 }
 
+// Two rooms at the same place, and a room whose centre lies on a corridor
+// that does not end in it, are at distance 0: the most crowded pairs
+// there are, which need more than any finite factor, not 1.
+func TestCrowdNeedsAtDistanceZero(t *testing.T) {
+	g := &grammar.Graph{}
+	for _, p := range []r2.Vec{{X: 0, Y: 0}, {X: 0, Y: 0}, {X: 2000, Y: 0}, {X: 2000, Y: 1000}, {X: 2000, Y: 500}} {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: p})
+	}
+	for _, e := range [][2]int{{0, 2}, {2, 3}} {
+		g.AddEdge(grammar.Edge{A: e[0], B: e[1]})
+	}
+	d, full := crowdedDrawing(g, 100)
+	need := d.crowdNeeds(d.Pos, full, relaxKeep(30)+1)
+	for _, v := range []int{0, 1, 4} {
+		if !math.IsInf(need[v], 1) {
+			t.Errorf("room %d at distance 0 needs %v, want +Inf", v, need[v])
+		}
+	}
+	if need[2] != 1 || need[3] != 1 {
+		t.Errorf("rooms 2 and 3 need %v and %v, want 1", need[2], need[3])
+	}
+	if got := crowdedShare(need); got != 3.0/5 {
+		t.Errorf("share %v, want 3/5", got)
+	}
+}
+
 // bulkNeed is the 99th percentile of the needs (index ⌈0.99n⌉ − 1): the
 // most crowded hundredth of the rooms does not set it.
 func TestBulkNeed(t *testing.T) {

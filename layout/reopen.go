@@ -61,14 +61,19 @@ func opensLocally(s, uniform float64, share func() float64) bool {
 // which its distance to the room or corridor (not ending in it) it is
 // closest to for its full radius and margin must grow: 1 when it is
 // nowhere too close, the largest need/have over its pairs otherwise (a
-// room–corridor pair counts for the room).
+// room–corridor pair counts for the room), +Inf for a pair at distance 0.
 func (d *drawing) crowdNeeds(pos []r2.Vec, full []float64, margin float64) []float64 {
 	need := make([]float64, len(pos))
 	for v := range need {
 		need[v] = 1
 	}
 	mark := func(v int, n, h float64) {
-		if h > 0 && n > h {
+		switch {
+		case h <= 0:
+			// At distance 0 no finite scale parts the pair: the most
+			// crowded pair there is.
+			need[v] = math.Inf(1)
+		case n > h:
 			need[v] = max(need[v], n/h)
 		}
 	}

@@ -343,21 +343,24 @@ func crossesAny(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) bool {
 	return false
 }
 
-// maxBoxCells is the most grid cells a corridor's bounding box may cover
-// to be filed in them: a longer corridor is tested by every query.
-const maxBoxCells = 64
+// maxWalkCells is the most grid cells a corridor's walk may visit
+// (segmentSpan) for it to be filed under them: a longer corridor is
+// tested by every query.
+const maxWalkCells = 64
 
 // corridorGrid answers crossesAny for the leaves arrangeLeaves lengthens
-// through a hashGrid of the corridors' bounding boxes, so that a query
-// tests the corridors near the segment instead of every corridor of the
-// level. It is built at its first query, from the positions then; a leaf
-// moved after that is filed again at its new box (moved). A corridor stays
-// filed where it was too, which costs a candidate, never an answer: every
-// candidate is tested exactly on the current positions.
+// through a hashGrid of the corridors, each filed under the cells its
+// segment passes through (addSegment), so that a query walks the cells of
+// its own segment and tests the corridors filed there instead of every
+// corridor of the level, and stops at the first it crosses. It is built
+// at its first query, from the positions then; a leaf moved after that is
+// filed again at its new segment (moved). A corridor stays filed where it
+// was too, which costs a candidate, never an answer: every candidate is
+// tested exactly on the current positions, once per query.
 type corridorGrid struct {
 	edges []grammar.Edge
 	grid  hashGrid
-	// long are the corridors whose boxes cover more than maxBoxCells
+	// long are the corridors whose walks cover more than maxWalkCells
 	// cells; leafEdge[u] is the corridor of a vertex u of degree one.
 	long     []int32
 	leafEdge []int32
@@ -377,34 +380,31 @@ func (c *corridorGrid) crosses(g *grammar.Graph, pos []r2.Vec, v int, q r2.Vec) 
 		c.query = 1
 	}
 	p := pos[v]
-	hit := func(e int32) bool {
+	// misses reports whether the segment p–q misses corridor e or e was
+	// tested already by this query.
+	misses := func(e int32) bool {
 		if c.stamp[e] == c.query {
-			return false
+			return true
 		}
 		c.stamp[e] = c.query
 		a, b := c.edges[e].A, c.edges[e].B
-		return a != v && b != v && geom.SegmentsIntersect(p, q, pos[a], pos[b]) != geom.Disjoint
+		return a == v || b == v || geom.SegmentsIntersect(p, q, pos[a], pos[b]) == geom.Disjoint
 	}
-	lo, hi := bounds([]r2.Vec{p, q})
-	if _, _, cells := c.grid.boxCells(lo, hi); cells > int64(len(c.edges)) {
+	if cells, clamped := c.grid.segmentSpan(p, q); clamped || cells > int64(len(c.edges)) {
 		// A segment longer than the level is wide: try every corridor.
 		for e := range c.edges {
-			if hit(int32(e)) {
+			if !misses(int32(e)) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, e := range c.long {
-		if hit(e) {
+		if !misses(e) {
 			return true
 		}
 	}
-	found := false
-	c.grid.inBox(lo, hi, func(e int32) {
-		found = found || hit(e)
-	})
-	return found
+	return !c.grid.onSegment(p, q, misses)
 }
 
 // build files every corridor of g at positions pos, in cells of the mean
@@ -428,14 +428,14 @@ func (c *corridorGrid) build(g *grammar.Graph, pos []r2.Vec) {
 	}
 }
 
-// file files corridor e at its box in pos, or in long.
+// file files corridor e at its segment in pos, or in long.
 func (c *corridorGrid) file(pos []r2.Vec, e int32) {
-	lo, hi := bounds([]r2.Vec{pos[c.edges[e].A], pos[c.edges[e].B]})
-	if _, _, cells := c.grid.boxCells(lo, hi); cells > maxBoxCells {
+	a, b := pos[c.edges[e].A], pos[c.edges[e].B]
+	if cells, clamped := c.grid.segmentSpan(a, b); clamped || cells > maxWalkCells {
 		c.long = append(c.long, e)
 		return
 	}
-	c.grid.addBox(e, lo, hi)
+	c.grid.addSegment(e, a, b)
 }
 
 // moved files the corridor of leaf u again at its position in pos, once

@@ -264,7 +264,7 @@ func BenchmarkArrangeLeavesLattice(b *testing.B) {
 
 // TestCorridorGridCrosses checks corridorGrid.crosses against crossesAny
 // on random crossing-free drawings: short and long segments from random
-// vertices, and again after leaves move (filed again with moved), as
+// vertices, segments that end at a vertex, and again after leaves move (filed again with moved), as
 // arrangeLeaves moves them between queries.
 func TestCorridorGridCrosses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 16))
@@ -291,6 +291,10 @@ func TestCorridorGridCrosses(t *testing.T) {
 			v := rng.IntN(len(pos))
 			reach := []float64{50, 300, 3000, 1e6}[rng.IntN(4)]
 			q := r2.Add(pos[v], r2.Vec{X: (rng.Float64()*2 - 1) * reach, Y: (rng.Float64()*2 - 1) * reach})
+			if k%5 == 4 {
+				// To another vertex: the segment touches its corridors.
+				q = pos[rng.IntN(len(pos))]
+			}
 			want := crossesAny(g, pos, v, q)
 			if got := cg.crosses(g, pos, v, q); got != want {
 				t.Fatalf("case %d, query %d: segment from %d to %v: the grid says crosses %v, every corridor %v", c, k, v, q, got, want)

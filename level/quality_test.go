@@ -226,33 +226,31 @@ func TestRebuildWatchSeesKeptBuild(t *testing.T) {
 	}
 }
 
-// TestFansNestRooms generates the first attempts of the triangle fans at
-// the default limits: with the smallest drawn sizes handed to the rooms
-// inside the build's triangles (layout.Constructor.NestRooms) 9 of seeds
-// 1–10 keep the limits, against 6 with the sizes where AssignRooms drew
-// them (the fullest triangle's sides must span the rooms it holds, and
-// tail is what they miss). Seeds 1–10, 1–2 with -short.
+// TestFansNestRooms generates the first attempts of the triangle fans with
+// the quality limits lifted and wants the median worst corridor of seeds
+// 1–10 within 9 room extents: with the smallest drawn sizes handed to the
+// rooms inside the build's triangles (layout.Constructor.NestRooms) it is
+// 7.40, with the sizes where AssignRooms drew them 10.77 (the fullest
+// triangle's sides must span the area of the rooms it holds, and they are
+// the longest corridors). Seeds 1–10, 1–3 with -short.
 func TestFansNestRooms(t *testing.T) {
 	rs := loadQuality(t, "fans")
-	seeds, want := 10, 8
+	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	seeds := 10
 	if testing.Short() {
-		seeds, want = 2, 1
+		seeds = 3
 	}
-	within := 0
+	var worst []float64
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		_, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
-		if errors.Is(err, ErrNoValidLevel) {
-			t.Logf("seed %d: %v", seed, err)
-			continue
-		}
+		lv, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		within++
+		worst = append(worst, lv.Metrics.Quality.Geometry.Worst)
 	}
-	t.Logf("%d of seeds 1–%d within the limits on the first attempt", within, seeds)
-	if within < want {
-		t.Errorf("%d of seeds 1–%d within the limits on the first attempt, want at least %d", within, seeds, want)
+	slices.Sort(worst)
+	if m := worst[len(worst)/2]; m > 9 {
+		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 9 (%.2f)", m, seeds, worst)
 	}
 }
 
@@ -366,7 +364,7 @@ func fullestTriangle(lv *Level) (int, float64) {
 					s1, s2, s3 := turn(p, q, s), turn(q, r, s), turn(r, p, s)
 					if s1 > 0 && s2 > 0 && s3 > 0 || s1 < 0 && s2 < 0 && s3 < 0 {
 						k++
-						area += lv.Rooms[y].W * lv.Rooms[y].H
+						area += float64(lv.Rooms[y].W * lv.Rooms[y].H)
 					}
 				}
 			}
