@@ -156,12 +156,12 @@ func (e *CellError) Error() string {
 		// One line: the first problem, and how many more.
 		msg = fmt.Sprintf("%s, and %d more problems", lines[1], len(lines)-2)
 	}
+	if e.Finest > 0 && e.Crowded != "" {
+		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g: choose a cell size below %.4g, or fewer corridors at %s", msg, e.Cell, e.Finest, e.Finest, e.Crowded)
+	}
 	if e.Finest > 0 {
-		hint := ""
-		if e.Crowded != "" {
-			hint = ", or fewer corridors at " + e.Crowded
-		}
-		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g: choose a cell size below %.4g%s", msg, e.Cell, e.Finest, e.Finest, hint)
+		// Too few door places at every cell: the message names the room.
+		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g", msg, e.Cell, e.Finest)
 	}
 	if e.Suggestion > 0 {
 		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); cell size %.4g works", e.Cell, msg, e.Suggestion)
