@@ -86,7 +86,7 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		// corridors are in the counts alone.
 		cells[k] = brushCells(path, width, g.w)
 		for _, i := range cells[k] {
-			g.own[i] = b.roomAt(at, p2(i, g.w), b.p.ends[k])
+			g.own[i] = b.roomAt(at, cellPoint(i, g.w), b.p.ends[k])
 		}
 	}
 	neg := &negotiation{present: presentFirst, hist: make([]int32, g.w*g.h)}
@@ -113,7 +113,6 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 			}
 			path, ok := b.routeOne(rt, at, k)
 			if !ok {
-
 				// Not even through other corridors: rooms or reserved door
 				// cells wall it in.
 				return noRoute(b.p, k)
@@ -142,7 +141,6 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		}
 		neg.present = min(2*neg.present, presentMax)
 	}
-
 	// Still in conflict: report the first corridor that is.
 	for _, k := range order {
 		take(k, -1)
@@ -155,8 +153,8 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 	return noRoute(b.p, order[0])
 }
 
-// p2 returns the point of cell index i on a grid w cells wide.
-func p2(i, w int) Point { return Point{i % w, i / w} }
+// cellPoint returns the point of cell index i on a grid w cells wide.
+func cellPoint(i, w int) Point { return Point{i % w, i / w} }
 
 // roomAt returns the room of corridor ends e whose footprint holds c, else
 // -1: a corridor's cells lie outside every footprint but its doors.

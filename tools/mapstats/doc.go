@@ -2,7 +2,8 @@
 // through render.Raster.Map, as `--format tmx` does) and prints, per
 // directory of levels, how many draw, the errors of those that do not, and
 // the corridors' quality on the maps that draw: cells per corridor and
-// bends per corridor (median and mean over the level's corridors, then
+// bends per corridor (and with -each the cell size and the corridors' mean
+// length in the level's units, cells × cell ÷ scale) (median and mean over the level's corridors, then
 // averaged over levels). With -each it prints a line per level. It is a
 // measuring tool for the project, not part of dungraph's CLI.
 //
