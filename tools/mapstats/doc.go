@@ -1,10 +1,10 @@
 // Command mapstats draws saved levels with the map stage (gridmap.Build,
 // through render.Raster.Map, as `--format tmx` does) and prints, per
 // directory of levels, how many draw, the errors of those that do not, and
-// the corridors' quality on the maps that draw: cells per corridor and
-// bends per corridor (and with -each the cell size and the corridors' mean
-// length in the level's units, cells × cell ÷ scale) (median and mean over the level's corridors, then
-// averaged over levels). With -each it prints a line per level. It is a
+// the corridors' quality on the maps that draw: the mean cells and bends
+// per corridor of each level, averaged over levels. With -each it prints a
+// line per level, with the cell size and the corridors' mean length in the
+// level's units (cells × cell ÷ scale). It is a
 // measuring tool for the project, not part of dungraph's CLI.
 //
 // Where to start: main.go reads the levels, draws each (main), and
