@@ -19,8 +19,11 @@ import (
 // shrinks each axis by compactStep while the map still builds and passes
 // its proof, at most compactTries builds in all.
 const (
-	spreadStep   = 1.25
-	spreadTries  = 10
+	spreadStep  = 1.25
+	spreadTries = 10
+	// quickSpreads is how many scales a cell size chosen by Build tries
+	// before a finer one.
+	quickSpreads = 3
 	compactStep  = 0.85
 	compactTries = 12
 	// rerouteTries bounds the times a corridor that found no way is moved
@@ -37,9 +40,29 @@ const (
 
 // Build draws lv on a grid and proves the result (see Verify): a map that
 // fails its proof is never returned. Problems with lv itself are reported
-// all at once; a level that no scale within reach can draw is an error
-// naming the rooms that overlap or the corridor that found no way.
+// all at once. Corridors are routed greedily; when that fails at every
+// scale and cell within reach, they are routed again by negotiation (see
+// negotiate). A level that still cannot be drawn is an error naming the
+// rooms that overlap or the corridor that found no way and, for a cell
+// Build chose, the cell size to choose and the crowded room (CellError).
 func Build(lv Level, o Options) (*Map, error) {
+	m, err := build(lv, o, spreadTries, false)
+	var re *routeError
+	var ce *CellError
+	if err != nil && (errors.As(err, &re) || errors.As(err, &ce)) {
+		// Negotiation is the last resort: greedy routing at a finer cell
+		// draws straighter, shorter corridors where it can (see
+		// negotiate).
+		if nm, nerr := build(lv, o, spreadTries, true); nerr == nil {
+			return nm, nil
+		}
+	}
+	return m, err
+}
+
+// build is Build with at most spreads scales tried per cell size, and
+// negotiation when negotiate says.
+func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
@@ -48,9 +71,14 @@ func Build(lv Level, o Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{p: p, o: o, cell: o.Cell}
+	b := &builder{p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
+		// Spreading does not give a crowded room more wall; a finer
+		// cell does. The chosen cell spreads as far as the levels that
+		// draw at it need (every bundled ruleset's seeds 1-50 drew at
+		// scale 1.5625 or less), then gives way to finer cells.
+		b.spreads = quickSpreads
 	}
 	b.row = b.cell
 	if o.Hex {
@@ -67,16 +95,21 @@ func Build(lv Level, o Options) (*Map, error) {
 	if err != nil && o.Cell == 0 && (errors.As(err, &re) || b.cramped) {
 		// The chosen cell cannot hold the level (a room with more
 		// corridors than door places, or a corridor with no way): finer
-		// cells give rooms more wall and corridors more room.
+		// cells give rooms more wall and corridors more room. The
+		// finest spreads as far as an explicit cell would.
 		fine := o
 		for c, i := b.cell, 0; i < refinements; i++ {
 			c = float64(c*2) / 3
 			fine.Cell = c
-			if m, ferr := Build(lv, fine); ferr == nil {
+			n := quickSpreads
+			if i == refinements-1 && negotiate {
+				n = spreadTries
+			}
+			if m, ferr := build(lv, fine, n, negotiate); ferr == nil {
 				return m, nil
 			}
 		}
-		return nil, err
+		return nil, &CellError{Cell: b.cell, Finest: fine.Cell, Crowded: b.crowded(err), Err: err}
 	}
 	if err != nil && o.Cell > 0 && (errors.As(err, &re) || b.cramped) {
 		// An explicit cell that cannot hold the level: name one that can,
@@ -104,6 +137,12 @@ func Build(lv Level, o Options) (*Map, error) {
 // rooms are spread.
 type CellError struct {
 	Cell float64
+	// Finest is, when Build chose Cell, the finest cell it tried after
+	// it; 0 for a cell of Options.
+	Finest float64
+	// Crowded names the room at an end of the corridor that found no
+	// way with the most corridors, "" when none did.
+	Crowded string
 	// Suggestion is a cell size that draws the level (the default for
 	// it), 0 when there is none to offer.
 	Suggestion float64
@@ -117,6 +156,13 @@ func (e *CellError) Error() string {
 		// One line: the first problem, and how many more.
 		msg = fmt.Sprintf("%s, and %d more problems", lines[1], len(lines)-2)
 	}
+	if e.Finest > 0 && e.Crowded != "" {
+		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g: choose a cell size below %.4g, or fewer corridors at %s", msg, e.Cell, e.Finest, e.Finest, e.Crowded)
+	}
+	if e.Finest > 0 {
+		// Too few door places at every cell: the message names the room.
+		return fmt.Sprintf("gridmap: %s at cell sizes %.4g down to %.4g", msg, e.Cell, e.Finest)
+	}
 	if e.Suggestion > 0 {
 		return fmt.Sprintf("gridmap: cell size %v is too coarse for this level (%s); cell size %.4g works", e.Cell, msg, e.Suggestion)
 	}
@@ -124,6 +170,22 @@ func (e *CellError) Error() string {
 }
 
 func (e *CellError) Unwrap() error { return e.Err }
+
+// crowded names the room at an end of the corridor err found no way for
+// with the most corridors, with their number, or returns "".
+func (b *builder) crowded(err error) string {
+	var re *routeError
+	if !errors.As(err, &re) || re.corridor < 0 {
+		return ""
+	}
+	e := b.p.ends[re.corridor]
+	r := e[0]
+	if len(b.p.adj[e[1]]) > len(b.p.adj[r]) {
+		r = e[1]
+	}
+	rs := b.p.lv.Rooms[r]
+	return fmt.Sprintf("room %d (tag %q, %d corridors)", rs.ID, rs.Tag, len(b.p.adj[r]))
+}
 
 // spread builds the map at scale 1, rerouting and spreading the rooms
 // while it fails for want of room; it returns the map and its scale.
@@ -133,18 +195,21 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	var err error
 	reroutes := 0
 	for try := 0; ; try++ {
-		m, err = b.attempt(sx, sy)
+		m, err = b.attempt(sx, sy, b.negotiates)
 		var re *routeError
-		if err == nil || !errors.As(err, &re) || try+1 >= spreadTries {
+		if err == nil || !errors.As(err, &re) {
 			break
 		}
-		if re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
+		if !b.negotiates && re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
 			// Rip up and reroute: the corridor that found no way goes
 			// first, before the corridors that walled it in.
 			b.first = append([]int32{re.corridor}, slices.DeleteFunc(b.first, func(k int32) bool { return k == re.corridor })...)
 			reroutes++
 			try--
 			continue
+		}
+		if try+1 >= b.spreads {
+			break
 		}
 		sx, sy = sx*spreadStep, sy*spreadStep
 	}
@@ -162,7 +227,7 @@ func (b *builder) compact(m *Map, sx, sy float64) *Map {
 		} else {
 			ny *= compactStep
 		}
-		next, err := b.attempt(nx, ny)
+		next, err := b.attempt(nx, ny, false)
 		switch {
 		case err != nil && axisX:
 			shrinkX = false
@@ -196,6 +261,11 @@ type builder struct {
 	p    *plan
 	o    Options
 	cell float64
+	// spreads bounds the scales spread tries.
+	spreads int
+	// negotiates says that a corridor greedy routing leaves with no way
+	// is found by negotiation before the rooms are spread.
+	negotiates bool
 	// row is the distance between rows in world units: cell on squares,
 	// cell·√3/2 on hexes.
 	row float64
@@ -214,6 +284,9 @@ type builder struct {
 	// slots each of its corridors (by corridor index) may use; nil for
 	// others, whose corridors may use every slot.
 	doorsOf []map[int32][]doorSpot
+	// ring lists, for a room with doorsOf, its corridors in their cyclic
+	// order around it.
+	ring [][]int32
 	// exact says that a room has no door places to spare: each corridor
 	// has one, and the cells in front of them are reserved.
 	exact []bool
@@ -316,65 +389,42 @@ func (b *builder) templateFor(r int32, fw, fh int) footprint {
 }
 
 // attempt places the rooms at scale (sx, sy), routes every corridor and
-// draws and proves the map.
-func (b *builder) attempt(sx, sy float64) (*Map, error) {
+// draws and proves the map. With negotiate, corridors that greedy routing
+// leaves with no way are found by negotiation (see negotiate) instead of
+// failing the attempt.
+func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	p := b.p
-	n := len(p.lv.Rooms)
-	at := make([]Point, n)
-	pad := 3 + 2*b.o.CorridorWidth
-	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
-	for i, r := range p.lv.Rooms {
-		f := &b.fps[i]
-		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
-		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
-		at[i] = Point{cx - f.w/2, cy - f.h/2}
-		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
-		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
-	}
-	w, h := maxX-minX+2*pad, maxY-minY+2*pad
-	if int64(w)*int64(h) > int64(b.o.MaxCells) {
-		return nil, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
-	}
-	for i := range at {
-		at[i].X += pad - minX
-		at[i].Y += pad - minY
-	}
-	if err := b.overlaps(at); err != nil {
+	at, g, rt, off, err := b.place(sx, sy)
+	if err != nil {
 		return nil, err
 	}
-	g := newGrid(w, h, n)
-	for i := range at {
-		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
-	}
-	rt := newRouter(g, b.o.CorridorWidth, b.rt)
-	b.rt = rt
-	for i := range at {
-		if b.exact[i] {
-			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
-		}
-	}
 	paths := make([][]Point, len(p.ends))
-	for _, k := range b.routeOrder(at) {
-		e := p.ends[k]
-		from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k)}
-		to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k)}
-		path, ok := rt.route(k, from, to, b.window(at, e, w, h))
-		if !ok {
-			path, ok = rt.route(k, from, to, rect{1, 1, w - 1, h - 1})
+	order := b.routeOrder(at)
+	stuck := false
+	for _, k := range order {
+		path, ok := b.routeOne(rt, at, k)
+		if !ok && !negotiate {
+			return nil, noRoute(p, k)
 		}
 		if !ok {
-			return nil, noRoute(p, k)
+			stuck = true
+			continue
 		}
 		paths[k] = path
 		for _, a := range path {
 			for y := a.Y; y < a.Y+b.o.CorridorWidth; y++ {
 				for x := a.X; x < a.X+b.o.CorridorWidth; x++ {
-					g.claimCorridor(k, y*w+x)
+					g.claimCorridor(k, y*g.w+x)
 				}
 			}
 		}
 	}
-	m := b.draw(g, at, paths, sx, sy, Point{pad - minX, pad - minY})
+	if stuck {
+		if err := b.negotiate(g, rt, at, order, paths); err != nil {
+			return nil, err
+		}
+	}
+	m := b.draw(g, at, paths, sx, sy, off)
 	if err := Verify(m, p.lv); err != nil {
 		return nil, err
 	}
@@ -403,6 +453,60 @@ func (b *builder) overlaps(at []Point) error {
 		}
 	}
 	return nil
+}
+
+// place places the rooms at scale (sx, sy) on a new grid with a router
+// for it: each room's top-left cell, the grid, the router, and the offset
+// of world cell (0, 0) on the grid.
+func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) {
+	p := b.p
+	n := len(p.lv.Rooms)
+	at := make([]Point, n)
+	pad := 3 + 2*b.o.CorridorWidth
+	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for i, r := range p.lv.Rooms {
+		f := &b.fps[i]
+		cx := int(math.Floor(float64(sx*r.X)/b.cell + 0.5))
+		cy := int(math.Floor(float64(sy*r.Y)/b.row + 0.5))
+		at[i] = Point{cx - f.w/2, cy - f.h/2}
+		minX, minY = min(minX, at[i].X), min(minY, at[i].Y)
+		maxX, maxY = max(maxX, at[i].X+f.w), max(maxY, at[i].Y+f.h)
+	}
+	w, h := maxX-minX+2*pad, maxY-minY+2*pad
+	if int64(w)*int64(h) > int64(b.o.MaxCells) {
+		return nil, nil, nil, Point{}, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
+	}
+	for i := range at {
+		at[i].X += pad - minX
+		at[i].Y += pad - minY
+	}
+	if err := b.overlaps(at); err != nil {
+		return nil, nil, nil, Point{}, err
+	}
+	g := newGrid(w, h, n)
+	for i := range at {
+		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
+	}
+	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	b.rt = rt
+	for i := range at {
+		if b.exact[i] {
+			rt.reserve(int32(i), at[i].X, at[i].Y, b.fps[i].apart(b.o.CorridorWidth))
+		}
+	}
+	return at, g, rt, Point{pad - minX, pad - minY}, nil
+}
+
+// routeOne routes corridor k, first in its window, then on the whole map.
+func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
+	e := b.p.ends[k]
+	g := rt.g
+	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
+	to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k, rt.neg != nil)}
+	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h)); ok {
+		return path, true
+	}
+	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1})
 }
 
 // routeOrder is the order corridors are routed in: the corridors in

@@ -2,6 +2,7 @@ package gridmap
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -521,5 +522,31 @@ func TestBuildRefinesCrampedCell(t *testing.T) {
 	}
 	if err := Verify(m, lv); err != nil {
 		t.Errorf("the refined map fails its proof: %v", err)
+	}
+}
+
+// TestCellErrorSays checks that the error of a level no cell draws says
+// what the user can change: for a corridor with no way, the cells tried,
+// the cell to choose and the crowded room; for too few door places, the
+// room (in the wrapped error) and the cells tried.
+func TestCellErrorSays(t *testing.T) {
+	route := noRoute(&plan{lv: Level{Rooms: []RoomSpec{{ID: 35}, {ID: 59}}, Corridors: []Edge{{35, 59}}}, ends: [][2]int32{{0, 1}}}, 0)
+	for _, tt := range []struct {
+		name string
+		err  *CellError
+		want []string
+	}{
+		{"route", &CellError{Cell: 50, Finest: 9.876543, Crowded: `room 35 (tag "a", 8 corridors)`, Err: route},
+			[]string{"rooms 35-59", "cell sizes 50 down to 9.877", "choose a cell size below 9.877", `fewer corridors at room 35 (tag "a", 8 corridors)`}},
+		{"cramped", &CellError{Cell: 50, Finest: 9.876543, Err: errors.New("gridmap: room 9 (tag \"g\", shape \"template\"): room on its wall for 3 doors a cell apart, for 4 corridors")},
+			[]string{"room 9", "cell sizes 50 down to 9.877"}},
+		{"explicit", &CellError{Cell: 400, Suggestion: 30, Err: route}, []string{"cell size 400 is too coarse", "cell size 30 works"}},
+	} {
+		got := tt.err.Error()
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q does not say %q", tt.name, got, w)
+			}
+		}
 	}
 }

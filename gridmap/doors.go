@@ -16,12 +16,32 @@ import (
 // south, leave no door between them for a third corridor to the
 // south-west).
 
-// slotsFor returns the door slots corridor k may use in room r.
-func (b *builder) slotsFor(r, k int32) []doorSpot {
-	if b.doorsOf[r] != nil {
+// slotsFor returns the door slots corridor k may use in room r. With
+// wide, an arc reaches over its neighbours' arcs too: the arcs split the
+// wall at the bisectors, blind to the cell doors must keep between them,
+// so three corridors whose doors fall on either side of a bisector can
+// leave the middle one no place a cell from both (room 14 of fans seed 1,
+// whose eight corridors share a 7 × 7 footprint). Negotiation (see
+// negotiate) routes with wide arcs; its conflicts keep the doors apart
+// and, as corridors may not touch, in their cyclic order.
+func (b *builder) slotsFor(r, k int32, wide bool) []doorSpot {
+	if b.doorsOf[r] == nil {
+		return b.fps[r].slots(b.o.CorridorWidth)
+	}
+	if !wide || b.exact[r] {
 		return b.doorsOf[r][k]
 	}
-	return b.fps[r].slots(b.o.CorridorWidth)
+	ring := b.ring[r]
+	j := slices.Index(ring, k)
+	n := len(ring)
+	var out []doorSpot
+	for _, d := range []int{n - 1, 0, 1} {
+		out = append(out, b.doorsOf[r][ring[(j+d)%n]]...)
+	}
+	slices.SortFunc(out, func(a, c doorSpot) int {
+		return cmp.Or(cmp.Compare(a.y, c.y), cmp.Compare(a.x, c.x), cmp.Compare(a.dir, c.dir))
+	})
+	return slices.Compact(out)
 }
 
 // assignDoors gives the corridors of each room with two or more corridors
@@ -35,6 +55,7 @@ func (b *builder) slotsFor(r, k int32) []doorSpot {
 func (b *builder) assignDoors() {
 	b.doorsOf = make([]map[int32][]doorSpot, len(b.fps))
 	b.exact = make([]bool, len(b.fps))
+	b.ring = make([][]int32, len(b.fps))
 	for i := range b.fps {
 		f := &b.fps[i]
 		slots := f.apart(b.o.CorridorWidth)
@@ -57,6 +78,7 @@ func (b *builder) assignDoors() {
 		slotAngle := func(s doorSpot) float64 {
 			return pseudoAngle(float64(2*s.x+1-f.w), float64(2*s.y+1-f.h))
 		}
+		b.ring[i] = ks
 		if len(slots) > len(ks) {
 			b.doorsOf[i] = arcs(ks, f.slots(b.o.CorridorWidth), way, slotAngle)
 			continue

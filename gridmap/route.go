@@ -70,6 +70,12 @@ func (g *grid) claimCorridor(k int32, i int) {
 		return
 	}
 	g.own[i] = g.nRooms + k
+	g.near(i, 1)
+}
+
+// near adds d to the corridor counts around cell i: a corridor cell at i
+// is within one or two cells of each cell counted.
+func (g *grid) near(i int, d int) {
 	x, y := i%g.w, i/g.w
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
@@ -78,9 +84,9 @@ func (g *grid) claimCorridor(k int32, i int) {
 				continue
 			}
 			j := ny*g.w + nx
-			g.corrNear2[j]++
+			g.corrNear2[j] = uint16(int(g.corrNear2[j]) + d)
 			if abs(dx) <= 1 && abs(dy) <= 1 {
-				g.corrNear1[j]++
+				g.corrNear1[j] = uint16(int(g.corrNear1[j]) + d)
 			}
 		}
 	}
@@ -98,6 +104,9 @@ type router struct {
 	gen    uint32
 	goal   []int8 // heading+1 that enters the target room at each anchor
 	heap   stateHeap
+	// neg, when not nil, makes other corridors a cost instead of an
+	// obstacle (see negotiation).
+	neg *negotiation
 }
 
 // newRouter returns a router for g, reusing the search arrays of prev (a
@@ -172,7 +181,7 @@ func (r *router) free(p Point, allow, a, b int32, win rect) bool {
 	for y := p.Y; y < p.Y+r.width; y++ {
 		for x := p.X; x < p.X+r.width; x++ {
 			i := y*g.w + x
-			if o := g.own[i]; (o != -1 && o != allow) || g.corrNear1[i] != 0 {
+			if o := g.own[i]; (o != -1 && o != allow) || r.neg == nil && g.corrNear1[i] != 0 {
 				return false
 			}
 			if v := g.reserved[i]; v != 0 && v != a+1 && v != b+1 {
@@ -264,9 +273,10 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			continue
 		}
 		st := state(p, s.dir)
-		r.stamp[st], r.cost[st], r.parent[st] = r.gen, 0, -1
+		c := r.congestion(p)
+		r.stamp[st], r.cost[st], r.parent[st] = r.gen, c, -1
 		seq++
-		r.heap.push(heapItem{f: h(p), seq: seq, s: st})
+		r.heap.push(heapItem{f: c + h(p), seq: seq, s: st})
 	}
 	for len(r.heap) > 0 {
 		it := r.heap.pop()
@@ -299,7 +309,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			if !r.free(q, allow, from.room, to.room, win) {
 				continue
 			}
-			nc := c + costStep + r.besideCost(q, from.room, to.room)
+			nc := c + costStep + r.besideCost(q, from.room, to.room) + r.congestion(q)
 			if nd != dir {
 				nc += costBend
 			}
