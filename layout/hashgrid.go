@@ -6,8 +6,9 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// hashGrid is an unbounded uniform grid of points (vertex ids) for the
-// force drawing's neighbour queries, hashed by cell so that it needs no
+// hashGrid is an unbounded uniform grid of ids (vertices for the force
+// drawing's neighbour queries, corridors filed by the cells their
+// segments pass through for the crossing tests), hashed by cell so that it needs no
 // bounding box and costs nothing for empty space. Cell lists keep insertion
 // order, so a query visits points in an order that depends only on the
 // inputs; the map is only ever looked up, never ranged over for output.
@@ -138,7 +139,7 @@ func (g *hashGrid) walkSegment(p, q r2.Vec, fn func(c hcell) bool) bool {
 	if q.X > p.X {
 		slope = (q.Y - p.Y) / (q.X - p.X)
 	}
-	eps := 1e-9 * (g.size + max(math.Abs(p.X), math.Abs(p.Y), math.Abs(q.X), math.Abs(q.Y)))
+	eps := float64(1e-9 * (g.size + max(math.Abs(p.X), math.Abs(p.Y), math.Abs(q.X), math.Abs(q.Y))))
 	at := func(x float64) float64 { return p.Y + float64((x-p.X)*slope) }
 	a, b := hcellOf(p, g.size), hcellOf(q, g.size)
 	for x := a.x; x <= b.x; x++ {

@@ -38,11 +38,11 @@ func TestWalkSegmentCoversTheSegment(t *testing.T) {
 			q = p
 		}
 		seen := map[hcell]bool{}
-		g.walkSegment(p, q, func(c hcell) bool {
-			if seen[c] {
-				t.Fatalf("case %d: %v–%v visits %v twice", c, p, q, c)
+		g.walkSegment(p, q, func(cell hcell) bool {
+			if seen[cell] {
+				t.Fatalf("case %d: %v–%v visits %v twice", c, p, q, cell)
 			}
-			seen[c] = true
+			seen[cell] = true
 			return true
 		})
 		at := func(s float64) r2.Vec {

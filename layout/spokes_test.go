@@ -264,8 +264,8 @@ func BenchmarkArrangeLeavesLattice(b *testing.B) {
 
 // TestCorridorGridCrosses checks corridorGrid.crosses against crossesAny
 // on random crossing-free drawings: short and long segments from random
-// vertices, segments that end at a vertex, and again after leaves move (filed again with moved), as
-// arrangeLeaves moves them between queries.
+// vertices, segments that end at a vertex, and again after leaves move
+// (filed again with moved), as arrangeLeaves moves them between queries.
 func TestCorridorGridCrosses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 16))
 	crossed, clear := 0, 0
