@@ -2,6 +2,7 @@ package gridmap
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -22,7 +23,7 @@ const (
 	spreadStep  = 1.25
 	spreadTries = 10
 	// quickSpreads is how many scales a cell size chosen by Build tries
-	// before a finer one.
+	// before a finer one while negotiating.
 	quickSpreads = 3
 	compactStep  = 0.85
 	compactTries = 12
@@ -46,23 +47,38 @@ const (
 // rooms that overlap or the corridor that found no way and, for a cell
 // Build chose, the cell size to choose and the crowded room (CellError).
 func Build(lv Level, o Options) (*Map, error) {
-	m, err := build(lv, o, spreadTries, false)
+	return BuildContext(context.Background(), lv, o)
+}
+
+// BuildContext is Build that gives up with ctx's error once ctx is done:
+// it looks between attempts and between negotiation rounds, so a level
+// whose map takes minutes (the finest cells of a crowded level) can be
+// stopped, by a server's request deadline for one.
+func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
+	m, err := build(ctx, lv, o, spreadTries, false, true)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	var re *routeError
 	var ce *CellError
 	if err != nil && (errors.As(err, &re) || errors.As(err, &ce)) {
 		// Negotiation is the last resort: greedy routing at a finer cell
 		// draws straighter, shorter corridors where it can (see
 		// negotiate).
-		if nm, nerr := build(lv, o, spreadTries, true); nerr == nil {
+		if nm, nerr := build(ctx, lv, o, spreadTries, true, false); nerr == nil {
 			return nm, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 	}
 	return m, err
 }
 
 // build is Build with at most spreads scales tried per cell size, and
-// negotiation when negotiate says.
-func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
+// negotiation when negotiate says; an explicit cell that fails names the
+// default cell in its error when suggest says and the default draws.
+func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, suggest bool) (*Map, error) {
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
@@ -71,14 +87,19 @@ func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
+	b := &builder{ctx: ctx, p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
-		// Spreading does not give a crowded room more wall; a finer
-		// cell does. The chosen cell spreads as far as the levels that
-		// draw at it need (every bundled ruleset's seeds 1-50 drew at
-		// scale 1.5625 or less), then gives way to finer cells.
-		b.spreads = quickSpreads
+		if negotiate {
+			// Spreading does not give a crowded room more wall; a
+			// finer cell does. Negotiating, the chosen cell spreads as
+			// far as most levels that draw at it need (every bundled
+			// ruleset's seeds 1-50 drew at scale 1.5625 or less), then
+			// gives way to finer cells. Greedy routing spreads as far
+			// as an explicit cell would, so that a level it draws gets
+			// the same map whether or not negotiation follows.
+			b.spreads = quickSpreads
+		}
 	}
 	b.row = b.cell
 	if o.Hex {
@@ -101,12 +122,15 @@ func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
 		for c, i := b.cell, 0; i < refinements; i++ {
 			c = float64(c*2) / 3
 			fine.Cell = c
-			n := quickSpreads
-			if i == refinements-1 && negotiate {
-				n = spreadTries
+			n := spreads
+			if negotiate && i < refinements-1 {
+				n = quickSpreads
 			}
-			if m, ferr := build(lv, fine, n, negotiate); ferr == nil {
+			if m, ferr := build(ctx, lv, fine, n, negotiate, false); ferr == nil {
 				return m, nil
+			}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
 		}
 		return nil, &CellError{Cell: b.cell, Finest: fine.Cell, Crowded: b.crowded(err), Err: err}
@@ -115,9 +139,9 @@ func build(lv Level, o Options, spreads int, negotiate bool) (*Map, error) {
 		// An explicit cell that cannot hold the level: name one that can,
 		// the default, when it does.
 		ce := &CellError{Cell: o.Cell, Err: err}
-		if def := defaultCell(lv.Rooms); def < o.Cell {
+		if def := defaultCell(lv.Rooms); suggest && def < o.Cell {
 			o.Cell = def
-			if _, err := Build(lv, o); err == nil {
+			if _, err := BuildContext(ctx, lv, o); err == nil {
 				ce.Suggestion = def
 			}
 		}
@@ -195,6 +219,9 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	var err error
 	reroutes := 0
 	for try := 0; ; try++ {
+		if err := b.ctx.Err(); err != nil {
+			return nil, sx, sy, err
+		}
 		m, err = b.attempt(sx, sy, b.negotiates)
 		var re *routeError
 		if err == nil || !errors.As(err, &re) {
@@ -258,6 +285,8 @@ func defaultCell(rooms []RoomSpec) float64 {
 
 // builder draws one level; attempt places and routes it at one scale.
 type builder struct {
+	// ctx stops spread between attempts and negotiate between rounds.
+	ctx  context.Context
 	p    *plan
 	o    Options
 	cell float64

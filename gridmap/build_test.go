@@ -2,6 +2,7 @@ package gridmap
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -547,6 +548,23 @@ func TestCellErrorSays(t *testing.T) {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q does not say %q", tt.name, got, w)
 			}
+		}
+	}
+}
+
+// TestBuildContextStops: a done context stops BuildContext with its error,
+// at a given cell and at a cell Build chooses, where the same level draws
+// with a live one.
+func TestBuildContextStops(t *testing.T) {
+	lv := row(t, roomshape.Rect, roomshape.Rect)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, o := range []Options{{Cell: 10}, {}} {
+		if _, err := BuildContext(context.Background(), lv, o); err != nil {
+			t.Fatalf("cell %v: %v", o.Cell, err)
+		}
+		if m, err := BuildContext(done, lv, o); !errors.Is(err, context.Canceled) || m != nil {
+			t.Errorf("cell %v: a done context gave %v, %v; want context.Canceled and no map", o.Cell, m, err)
 		}
 	}
 }

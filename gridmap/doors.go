@@ -22,8 +22,10 @@ import (
 // so three corridors whose doors fall on either side of a bisector can
 // leave the middle one no place a cell from both (room 14 of fans seed 1,
 // whose eight corridors share a 7 × 7 footprint). Negotiation (see
-// negotiate) routes with wide arcs; its conflicts keep the doors apart
-// and, as corridors may not touch, in their cyclic order.
+// negotiate) routes with wide arcs; its conflicts keep the doors apart,
+// but not always in their cyclic order: two neighbouring doors of a
+// crowded room may swap (fans seed 1: rooms 12 and 26), which no
+// corridor touching another can undo.
 func (b *builder) slotsFor(r, k int32, wide bool) []doorSpot {
 	if b.doorsOf[r] == nil {
 		return b.fps[r].slots(b.o.CorridorWidth)

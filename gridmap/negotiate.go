@@ -103,6 +103,9 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		}
 	}
 	for range negotiateRounds {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
 		for _, k := range order {
 			if paths[k] != nil {
 				take(k, -1)

@@ -1,6 +1,7 @@
 package gridmap
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -27,7 +28,7 @@ func TestNegotiateRandom(t *testing.T) {
 			t.Fatal(err)
 		}
 		o, _ := Options{Cell: 10}.withDefaults()
-		b := &builder{p: p, o: o, cell: o.Cell, row: o.Cell, spreads: spreadTries}
+		b := &builder{ctx: context.Background(), p: p, o: o, cell: o.Cell, row: o.Cell, spreads: spreadTries}
 		if err := b.footprints(); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -38,7 +39,11 @@ type Raster struct {
 // Grid returns d's map (Map) as tiles (raster.FromMap): rooms in their
 // tags' shapes and corridors routed along the grid, on o.Lattice.
 func (o Raster) Grid(d *levelfile.Document) (*raster.Grid, error) {
-	m, err := o.Map(d)
+	return o.grid(context.Background(), d)
+}
+
+func (o Raster) grid(ctx context.Context, d *levelfile.Document) (*raster.Grid, error) {
+	m, err := o.MapContext(ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -88,10 +93,16 @@ const (
 // KeyEntity and locked rooms LockEntity; each room's variation comes from
 // Variations.
 func (o Raster) WriteText(entity, variations io.Writer, d *levelfile.Document) error {
+	return o.WriteTextContext(context.Background(), entity, variations, d)
+}
+
+// WriteTextContext is WriteText that gives up with ctx's error once ctx is
+// done while the map stage draws the level (gridmap.BuildContext).
+func (o Raster) WriteTextContext(ctx context.Context, entity, variations io.Writer, d *levelfile.Document) error {
 	if o.Lattice != raster.Square {
 		return fmt.Errorf("render: text levels are square grids; the %v lattice is for tiles", o.Lattice)
 	}
-	g, err := o.Grid(d)
+	g, err := o.grid(ctx, d)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"maps"
 	"slices"
 
@@ -64,6 +65,12 @@ func MapLevel(d *levelfile.Document, defaultShape string) (gridmap.Level, error)
 // map.corridor_width, else 1), o.Shape the shape of tags that set none and
 // o.Compact whether to compact the map.
 func (o Raster) Map(d *levelfile.Document) (*gridmap.Map, error) {
+	return o.MapContext(context.Background(), d)
+}
+
+// MapContext is Map that gives up with ctx's error once ctx is done
+// (gridmap.BuildContext).
+func (o Raster) MapContext(ctx context.Context, d *levelfile.Document) (*gridmap.Map, error) {
 	shape := ""
 	if o.Shape == raster.RoomDisc {
 		shape = roomshape.Disc
@@ -81,5 +88,5 @@ func (o Raster) Map(d *levelfile.Document) (*gridmap.Map, error) {
 			opts.CorridorWidth = mp.CorridorWidth
 		}
 	}
-	return gridmap.Build(lv, opts)
+	return gridmap.BuildContext(ctx, lv, opts)
 }

@@ -30,9 +30,9 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "serve: layer %q: want \"entity\" or \"variations\"", q.Layer))
 		return
 	}
-	h.export(w, r, &q.levelRequest, "text", "text/plain; charset=utf-8", func(d *levelfile.Document) ([]byte, error) {
+	h.export(w, r, &q.levelRequest, "text", "text/plain; charset=utf-8", func(ctx context.Context, d *levelfile.Document) ([]byte, error) {
 		var entity, variations bytes.Buffer
-		if err := (render.Raster{}).WriteText(&entity, &variations, d); err != nil {
+		if err := (render.Raster{}).WriteTextContext(ctx, &entity, &variations, d); err != nil {
 			return nil, err
 		}
 		if q.Layer == "variations" {
@@ -47,13 +47,17 @@ func (h *handler) text(w http.ResponseWriter, r *http.Request) {
 // stage cannot route) is the request's problem, not the server's: a 422
 // whose message starts with the format's name, kept apart from the
 // generation's errors.
-func (h *handler) export(w http.ResponseWriter, r *http.Request, q *levelRequest, format, typ string, write func(d *levelfile.Document) ([]byte, error)) {
+func (h *handler) export(w http.ResponseWriter, r *http.Request, q *levelRequest, format, typ string, write func(ctx context.Context, d *levelfile.Document) ([]byte, error)) {
 	ctx, cancel := h.deadline(r)
 	defer cancel()
 	var data []byte
 	var failed error
 	b, e := h.generateLevel(ctx, q, func(ctx context.Context, b *built) error {
-		data, failed = write(b.doc)
+		data, failed = write(ctx, b.doc)
+		if failed != nil && ctx.Err() != nil {
+			// The map stage gave up at the deadline: a 503 that says so.
+			return failed
+		}
 		return nil
 	})
 	if e != nil {

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 
 	"github.com/dungraph/dungraph/levelfile"
@@ -37,8 +38,8 @@ func (h *handler) tmj(w http.ResponseWriter, r *http.Request) {
 		}
 		lattice = l
 	}
-	h.export(w, r, &q.levelRequest, "tmj", "application/json", func(d *levelfile.Document) ([]byte, error) {
-		m, err := render.Raster{Lattice: lattice}.Map(d)
+	h.export(w, r, &q.levelRequest, "tmj", "application/json", func(ctx context.Context, d *levelfile.Document) ([]byte, error) {
+		m, err := render.Raster{Lattice: lattice}.MapContext(ctx, d)
 		if err != nil {
 			return nil, err
 		}
