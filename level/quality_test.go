@@ -62,9 +62,9 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // with a valid level whose geometry keeps the default limits, measured
 // again here (the density limit scaled by the level's Spread), and the
 // first attempt to do so on at least 98% of seeds. hub is near the edge:
-// 198 of 200 (NOTES.md, known limits). fans is left out: 77.5% of its
-// first attempts keep the limits (TestFansFirstAttempts and
-// TestFansNestRooms hold what they do keep).
+// 198 of 200 (NOTES.md, known limits). fans and trifans are left out:
+// 74.5% and 40% of their first attempts keep the limits
+// (TestFansFirstAttempts holds what fans' do keep).
 func TestQualityRulesets(t *testing.T) {
 	for _, name := range []string{"deeptree", "factors", "hub"} {
 		t.Run(name, func(t *testing.T) {
@@ -103,16 +103,18 @@ func TestQualityRulesets(t *testing.T) {
 // the median, when every face crowded and the clearance scale spread the
 // level). The default limits themselves are not met on most seeds
 // (NOTES.md, known limits), but with the hanging rooms' sides planned
-// from the whole build (layout.Constructor.Replan) the median worst
-// corridor of seeds 1–8 is within 12 room extents (7.7; 10.8 with the
-// sizes where AssignRooms drew them, 23.1 when each side is also chosen
-// as the room is added). Seeds 1–8, 1 with -short.
+// from the whole build (layout.Constructor.Replan) and the smallest drawn
+// sizes handed to the rooms inside its triangles
+// (layout.Constructor.NestRooms) the median worst corridor of seeds 1–10
+// is within 9 room extents (7.40; 10.77 with the sizes where AssignRooms
+// drew them: the fullest triangle's sides must span the area of the
+// rooms it holds). Seeds 1–10, 1–3 with -short.
 func TestFansFirstAttempts(t *testing.T) {
 	rs := loadQuality(t, "fans")
 	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
-	seeds := 8
+	seeds := 10
 	if testing.Short() {
-		seeds = 1
+		seeds = 3
 	}
 	var worst []float64
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
@@ -131,8 +133,8 @@ func TestFansFirstAttempts(t *testing.T) {
 	if len(worst) == 0 {
 		return
 	}
-	if m := worst[len(worst)/2]; seeds > 1 && m > 12 {
-		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 12 (%v)", m, seeds, worst)
+	if m := worst[len(worst)/2]; m > 9 {
+		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 9 (%.2f)", m, seeds, worst)
 	}
 }
 
@@ -223,34 +225,6 @@ func TestRebuildWatchSeesKeptBuild(t *testing.T) {
 	}
 	if kept == 0 || dropped == 0 {
 		t.Errorf("%d planned rebuilds kept, %d dropped: want both, or the test tests less than it says", kept, dropped)
-	}
-}
-
-// TestFansNestRooms generates the first attempts of the triangle fans with
-// the quality limits lifted and wants the median worst corridor of seeds
-// 1–10 within 9 room extents: with the smallest drawn sizes handed to the
-// rooms inside the build's triangles (layout.Constructor.NestRooms) it is
-// 7.40, with the sizes where AssignRooms drew them 10.77 (the fullest
-// triangle's sides must span the area of the rooms it holds, and they are
-// the longest corridors). Seeds 1–10, 1–3 with -short.
-func TestFansNestRooms(t *testing.T) {
-	rs := loadQuality(t, "fans")
-	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
-	seeds := 10
-	if testing.Short() {
-		seeds = 3
-	}
-	var worst []float64
-	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		lv, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		worst = append(worst, lv.Metrics.Quality.Geometry.Worst)
-	}
-	slices.Sort(worst)
-	if m := worst[len(worst)/2]; m > 9 {
-		t.Errorf("median worst corridor %.2f room extents over seeds 1–%d, want at most 9 (%.2f)", m, seeds, worst)
 	}
 }
 
