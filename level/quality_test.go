@@ -61,8 +61,8 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 // (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
 // with a valid level whose geometry keeps the default limits, measured
 // again here (the density limit scaled by the level's Spread), and the
-// first attempt to do so on at least 98% of seeds. hub is near the edge:
-// 198 of 200 (NOTES.md, known limits). fans and trifans are left out:
+// first attempt to do so on at least 98% of seeds (hub, the nearest to
+// the edge, 200 of 200; NOTES.md, known limits). fans and trifans are left out:
 // 74.5% and 40% of their first attempts keep the limits
 // (TestFansFirstAttempts holds what fans' do keep).
 func TestQualityRulesets(t *testing.T) {
