@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/dungraph/dungraph/batch"
@@ -17,10 +18,12 @@ import (
 type Generator struct {
 	Ruleset *rulesets.Ruleset
 	// Options are the pipeline's: the time and memory budgets of a level.
+	// The time budget bounds the level's files too: Files gets a context
+	// whose deadline is Options.Timeout after Generate began.
 	Options level.Options
 	// Files makes the files of a level from its document, in the order
-	// they are to be listed. Nil makes none.
-	Files func(*levelfile.Document) ([]batch.File, error)
+	// they are to be listed, until ctx is done. Nil makes none.
+	Files func(ctx context.Context, doc *levelfile.Document) ([]batch.File, error)
 	// Now, if set, is the clock that measures how long each level took to
 	// generate (batch.Result.GenerateTime, which reaches timings.jsonl
 	// only); nil leaves it unmeasured.
@@ -33,6 +36,14 @@ func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, err
 	var start time.Time
 	if g.Now != nil {
 		start = g.Now()
+	}
+	// level.Generate sets its own deadline, of the same budget, so that it
+	// can tell its budget from ctx's end.
+	budget := ctx
+	if g.Options.Timeout > 0 {
+		var cancel context.CancelFunc
+		budget, cancel = context.WithTimeout(ctx, g.Options.Timeout)
+		defer cancel()
 	}
 	lv, err := level.Generate(ctx, g.Ruleset, seed, g.Options)
 	if err != nil {
@@ -47,7 +58,11 @@ func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, err
 		return res, err
 	}
 	if g.Files != nil {
-		files, err := g.Files(doc)
+		files, err := g.Files(budget, doc)
+		var te *MapTimeoutError
+		if errors.As(err, &te) {
+			te.Budget = g.Options.Timeout
+		}
 		if err != nil {
 			return res, err
 		}
