@@ -24,4 +24,30 @@
 // with the size of the level; it reports every offending pair, not a bool, so
 // a caller can repair, retry or explain. Clearance measures how close a
 // drawing comes to failing, and Measure and MeasureGeometry how good it is.
+//
+// # Where to start
+//
+// The stages, in the order a level meets them:
+//
+//   - construct.go: Constructor, the drawing during the build; side.go
+//     chooses the side a hanging room goes on, nest.go plans those sides
+//     from the whole build (Replan), nestrooms.go hands the small sizes to
+//     the rooms inside its triangles.
+//   - rooms.go: AssignRooms, the rooms' sizes.
+//   - relax.go: Relaxation and Relax, the relax pass and its phases;
+//     inflate.go grows the rooms into the drawing, open.go and reopen.go
+//     open crowded faces when inflation stalls, spokes.go arranges the rooms
+//     around crowded rooms, press.go and presstail.go press a settled
+//     drawing toward its limits.
+//   - intersect.go, clearance.go: Check and Clearance, validity;
+//     metrics.go and geometry.go: Measure and MeasureGeometry, what a
+//     designer judges.
+//
+// Underneath: drawing.go (positions, radii and one force iteration),
+// forces.go and kernel.go (the forces as pure functions, and who feels
+// them), crossfree.go (moves that keep the drawing valid), schedule.go
+// (step sizes and when a phase ends), frame.go and frameindex.go (the part
+// of the drawing a local phase works on), grid.go and hashgrid.go (the
+// uniform grids behind every neighbour query), vec.go and log.go
+// (arithmetic that gives the same bits on every platform).
 package layout
