@@ -104,6 +104,15 @@ func TestFailedSeed(t *testing.T) {
 	if !errors.As(err, &te) || res.Attempt != rs.Build.Attempts-1 || called {
 		t.Errorf("Generate = %+v, %v (files made: %t); want a TimeoutError at attempt %d and no files", res, err, called, rs.Build.Attempts-1)
 	}
+	// A batch leaves seeds with context errors undone: a budget error is
+	// an outcome, the seed failed.
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Generate past its budget = %v; want no context error, so that batch records the seed as failed", err)
+	}
+	sum, err := batch.Run(context.Background(), t.TempDir(), mustSeeds(t, "1"), func(int) (batch.Generator, error) { return g.Generate, nil }, batch.Options{Workers: 1})
+	if err != nil || sum.Failed != 1 {
+		t.Errorf("batch.Run of a seed past its budget = %+v, %v; want one failed seed", sum, err)
+	}
 	g.Options = level.Options{}
 	g.Files = func(context.Context, *levelfile.Document) ([]batch.File, error) { return nil, errors.New("disk full") }
 	if _, err := g.Generate(context.Background(), 1); err == nil || err.Error() != "disk full" {
@@ -170,4 +179,13 @@ func TestGenerateTime(t *testing.T) {
 	if res, err := g.Generate(context.Background(), 1); err != nil || res.GenerateTime != 0 {
 		t.Errorf("Generate without a clock = %v, %v; want no GenerateTime", res.GenerateTime, err)
 	}
+}
+
+func mustSeeds(t *testing.T, list string) batch.Seeds {
+	t.Helper()
+	s, err := batch.ParseSeeds(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
