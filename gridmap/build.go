@@ -117,7 +117,8 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 		// The chosen cell cannot hold the level (a room with more
 		// corridors than door places, or a corridor with no way): finer
 		// cells give rooms more wall and corridors more room. The
-		// finest spreads as far as an explicit cell would.
+		// finest spreads as far as an explicit cell would, so its
+		// failure is the one the error reports.
 		fine := o
 		for c, i := b.cell, 0; i < refinements; i++ {
 			c = float64(c*2) / 3
@@ -126,11 +127,16 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 			if negotiate && i < refinements-1 {
 				n = quickSpreads
 			}
-			if m, ferr := build(ctx, lv, fine, n, negotiate, false); ferr == nil {
+			m, ferr := build(ctx, lv, fine, n, negotiate, false)
+			if ferr == nil {
 				return m, nil
 			}
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
+			}
+			err = ferr
+			if ce, ok := ferr.(*CellError); ok {
+				err = ce.Err
 			}
 		}
 		return nil, &CellError{Cell: b.cell, Finest: fine.Cell, Crowded: b.crowded(err), Err: err}
@@ -170,7 +176,8 @@ type CellError struct {
 	// Suggestion is a cell size that draws the level (the default for
 	// it), 0 when there is none to offer.
 	Suggestion float64
-	// Err says what failed at Cell.
+	// Err says what failed at Cell, or when Build chose Cell, at
+	// Finest.
 	Err error
 }
 

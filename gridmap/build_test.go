@@ -568,3 +568,40 @@ func TestBuildContextStops(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCellErrorFinest: a hub with 80 corridors is cramped at every
+// cell Build tries, with more door places at each finer cell; the error
+// names the finest cell and says what failed there (the failure itself,
+// not the finest build's own CellError), as Build at that cell does.
+func TestBuildCellErrorFinest(t *testing.T) {
+	lv := Level{Seed: 1}
+	lv.Rooms = append(lv.Rooms, RoomSpec{ID: 0, W: 100, H: 100, Tag: "hub"})
+	const spokes = 80
+	for i := 1; i <= spokes; i++ {
+		a := float64(i) * 2 * math.Pi / spokes
+		lv.Rooms = append(lv.Rooms, RoomSpec{ID: i, X: 1600 * math.Cos(a), Y: 1600 * math.Sin(a), W: 100, H: 100, Tag: "leaf"})
+		lv.Corridors = append(lv.Corridors, Edge{0, i})
+	}
+	lv.Goal = spokes
+	_, err := Build(lv, Options{})
+	var ce *CellError
+	if !errors.As(err, &ce) {
+		t.Fatalf("Build = %v; want a CellError", err)
+	}
+	finest := ce.Cell
+	for range refinements {
+		finest = float64(finest*2) / 3
+	}
+	_, at := Build(lv, Options{Cell: finest})
+	var want *CellError
+	if !errors.As(at, &want) {
+		t.Fatalf("Build at the finest cell %v = %v; want a CellError", finest, at)
+	}
+	var inner *CellError
+	if ce.Finest != finest || errors.As(ce.Err, &inner) || ce.Err.Error() != want.Err.Error() {
+		t.Errorf("CellError{Cell: %v, Finest: %v, Err: %v}; want Finest %v and the failure at it, %v", ce.Cell, ce.Finest, ce.Err, finest, want.Err)
+	}
+	if !strings.Contains(err.Error(), fmt.Sprintf("down to %.4g", finest)) {
+		t.Errorf("error %q does not name the finest cell %.4g", err, finest)
+	}
+}

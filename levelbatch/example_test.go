@@ -27,7 +27,7 @@ func Example() {
 	}
 	defer os.RemoveAll(dir)
 
-	g := levelbatch.Generator{Ruleset: rs, Files: func(d *levelfile.Document) ([]batch.File, error) {
+	g := levelbatch.Generator{Ruleset: rs, Files: func(_ context.Context, d *levelfile.Document) ([]batch.File, error) {
 		js, err := d.JSON()
 		return []batch.File{{Name: "level.json", Data: js}}, err
 	}}

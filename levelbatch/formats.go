@@ -2,10 +2,13 @@ package levelbatch
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/dungraph/dungraph/batch"
 	"github.com/dungraph/dungraph/gridmap"
@@ -40,8 +43,10 @@ type Format struct {
 
 // output is what a format is made from: the level's document, the base
 // name its files share (files that name each other, like a Tiled map and
-// its tileset, need it) and the options.
+// its tileset, need it), the options and the context that stops the map
+// stage.
 type output struct {
+	ctx  context.Context
 	doc  *levelfile.Document
 	name string
 	ex   Exports
@@ -55,7 +60,7 @@ type output struct {
 // built on first use.
 func (o *output) gridMap() (*gridmap.Map, error) {
 	if o.gm == nil {
-		m, err := o.ex.Raster.Map(o.doc)
+		m, err := o.ex.Raster.MapContext(o.ctx, o.doc)
 		if err != nil {
 			return nil, err
 		}
@@ -112,7 +117,7 @@ func Formats() []Format {
 			var ent, vars bytes.Buffer
 			r := o.ex.Raster
 			r.Lattice = raster.Square
-			if err := r.WriteText(&ent, &vars, o.doc); err != nil {
+			if err := r.WriteTextContext(o.ctx, &ent, &vars, o.doc); err != nil {
 				return nil, err
 			}
 			return [][]byte{ent.Bytes(), vars.Bytes()}, nil
@@ -185,12 +190,18 @@ func ParseFormats(list []string) ([]Format, error) {
 // name<suffix>; a file two formats share (the Tiled maps' tileset image)
 // is made once. A format that fails (a level too coarse for the text
 // grid) fails the whole call, naming the format, so that a caller writes
-// every file or none.
-func (e Exports) Make(fmts []Format, doc *levelfile.Document, name string) ([]batch.File, error) {
-	o := &output{doc: doc, name: name, ex: e}
+// every file or none. ctx stops the map stage (the text, tiles, map, tmx
+// and tmj formats), which can take minutes on a crowded level: past ctx's
+// deadline Make fails with a *MapTimeoutError, whose Budget the caller
+// that set the deadline fills in.
+func (e Exports) Make(ctx context.Context, fmts []Format, doc *levelfile.Document, name string) ([]batch.File, error) {
+	o := &output{ctx: ctx, doc: doc, name: name, ex: e}
 	var out []batch.File
 	for _, f := range fmts {
 		data, err := f.make(o)
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+			return nil, &MapTimeoutError{Ruleset: doc.Ruleset.Name, Seed: doc.Seed, Format: f.Name}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
@@ -203,6 +214,40 @@ func (e Exports) Make(fmts []Format, doc *levelfile.Document, name string) ([]ba
 	}
 	return out, nil
 }
+
+// MapTimeoutError is Make's error when its context's deadline ends the map
+// stage, as level.TimeoutError is generation's.
+type MapTimeoutError struct {
+	Ruleset string
+	Seed    uint64
+	// Format is the format whose grid map was being drawn.
+	Format string
+	// Budget is the time budget that set the deadline, 0 when unknown.
+	Budget time.Duration
+}
+
+func (e *MapTimeoutError) Error() string {
+	if e.Budget <= 0 {
+		return fmt.Sprintf("levelbatch: ruleset %q seed %d: the deadline passed during the map stage (drawing the %s format's grid map)", e.Ruleset, e.Seed, e.Format)
+	}
+	return fmt.Sprintf("levelbatch: ruleset %q seed %d: the time budget of %v ran out during the map stage (drawing the %s format's grid map); raise the budget (to about %v)",
+		e.Ruleset, e.Seed, e.Budget, e.Format, e.Suggest())
+}
+
+// Suggest returns a budget to try next: twice the budget, rounded up to a
+// whole second. The map stage reports no progress to scale from (a crowded
+// level's map tries ever finer cells, each with more cells to route), so
+// the suggestion only doubles.
+func (e *MapTimeoutError) Suggest() time.Duration {
+	d := 2 * e.Budget
+	if r := d % time.Second; r != 0 {
+		d += time.Second - r
+	}
+	return d
+}
+
+// Unwrap makes a MapTimeoutError a context.DeadlineExceeded.
+func (e *MapTimeoutError) Unwrap() error { return context.DeadlineExceeded }
 
 // Options returns, for each format of fmts, the options that decide its
 // files' bytes, as a batch records them (batch.Options.Outputs): a rerun

@@ -1,14 +1,18 @@
 package levelbatch
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/dungraph/dungraph/level"
 	"github.com/dungraph/dungraph/raster"
 	"github.com/dungraph/dungraph/render"
+	"github.com/dungraph/dungraph/rulesets"
 )
 
 // TestMakeAllOrNothing: a format that fails fails Make, naming it, with no
@@ -25,11 +29,11 @@ func TestMakeAllOrNothing(t *testing.T) {
 	bad := Format{Name: "b", Suffixes: []string{".b.txt"}, make: func(o *output) ([][]byte, error) {
 		return [][]byte{[]byte("half")}, boom
 	}}
-	files, err := Exports{}.Make([]Format{ok, bad}, nil, "level")
+	files, err := Exports{}.Make(context.Background(), []Format{ok, bad}, nil, "level")
 	if !errors.Is(err, boom) || files != nil || !strings.HasPrefix(err.Error(), "b: ") {
 		t.Fatalf("Make with a failing format = %v, %v; want no files and the error naming the format", files, err)
 	}
-	files, err = Exports{}.Make([]Format{ok, shared}, nil, "level")
+	files, err = Exports{}.Make(context.Background(), []Format{ok, shared}, nil, "level")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +148,78 @@ func TestOptionsDecideBytes(t *testing.T) {
 			changed := before[f.Name] != after[f.Name]
 			if want := slices.Contains(c.used, f.Name); changed != want {
 				t.Errorf("%s: %s's record changed = %v, want %v (%s -> %s)", c.option, f.Name, changed, want, before[f.Name], after[f.Name])
+			}
+		}
+	}
+}
+
+// TestMakeStopsMapStage: past its context's deadline, Make fails every
+// format drawn by the map stage with a MapTimeoutError naming the format,
+// while the formats without a map are made. On a triangle fan whose map
+// needs negotiation at ever finer cells (tens of seconds), a deadline a
+// moment away stops the map stage.
+func TestMakeStopsMapStage(t *testing.T) {
+	rs, err := rulesets.LoadFile("../level/testdata/quality/fans.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := level.Generate(context.Background(), rs, 1, level.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := lv.Document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	past, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	for _, name := range []string{"png", "json", "text", "tiles", "map", "tmx", "tmj"} {
+		fmts, err := ParseFormats([]string{name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Exports{}.Make(past, fmts, doc, "level")
+		var te *MapTimeoutError
+		switch name {
+		case "png", "json":
+			if err != nil || len(files) != 1 {
+				t.Errorf("%s past the deadline: %d files, %v; want its file (no map stage)", name, len(files), err)
+			}
+		default:
+			if !errors.As(err, &te) || te.Format != name || te.Ruleset != "fans" || te.Seed != 1 || !errors.Is(err, context.DeadlineExceeded) || files != nil {
+				t.Errorf("%s past the deadline: %d files, %v; want a MapTimeoutError naming the format, ruleset fans and seed 1", name, len(files), err)
+			}
+		}
+	}
+	soon, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	fmts, _ := ParseFormats([]string{"tmx"})
+	if _, err := (Exports{}).Make(soon, fmts, doc, "level"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("tmx of fans seed 1 with a deadline 200 ms away = %v; want the map stage stopped", err)
+	}
+}
+
+// TestMapTimeoutErrorSays: the message names the map stage, the format,
+// the budget and a larger one; without a budget, only the deadline.
+func TestMapTimeoutErrorSays(t *testing.T) {
+	tests := []struct {
+		budget  time.Duration
+		suggest time.Duration
+		want    []string
+	}{
+		{30 * time.Second, time.Minute, []string{`ruleset "fans" seed 4`, "time budget of 30s ran out during the map stage", "tmx format", "to about 1m0s"}},
+		{1500 * time.Millisecond, 3 * time.Second, []string{"time budget of 1.5s", "to about 3s"}},
+		{300 * time.Millisecond, time.Second, []string{"to about 1s"}},
+		{0, 0, []string{"the deadline passed during the map stage"}},
+	}
+	for _, tt := range tests {
+		e := &MapTimeoutError{Ruleset: "fans", Seed: 4, Format: "tmx", Budget: tt.budget}
+		if e.Budget > 0 && e.Suggest() != tt.suggest {
+			t.Errorf("budget %v: Suggest = %v, want %v", tt.budget, e.Suggest(), tt.suggest)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(e.Error(), w) {
+				t.Errorf("budget %v: %q does not say %q", tt.budget, e.Error(), w)
 			}
 		}
 	}

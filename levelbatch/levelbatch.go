@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/dungraph/dungraph/batch"
@@ -17,10 +18,12 @@ import (
 type Generator struct {
 	Ruleset *rulesets.Ruleset
 	// Options are the pipeline's: the time and memory budgets of a level.
+	// The time budget bounds the level's files too: Files gets a context
+	// whose deadline is Options.Timeout after Generate began.
 	Options level.Options
 	// Files makes the files of a level from its document, in the order
-	// they are to be listed. Nil makes none.
-	Files func(*levelfile.Document) ([]batch.File, error)
+	// they are to be listed, until ctx is done. Nil makes none.
+	Files func(ctx context.Context, doc *levelfile.Document) ([]batch.File, error)
 	// Now, if set, is the clock that measures how long each level took to
 	// generate (batch.Result.GenerateTime, which reaches timings.jsonl
 	// only); nil leaves it unmeasured.
@@ -28,15 +31,24 @@ type Generator struct {
 }
 
 // Generate generates seed's level and its files. A seed whose level fails
-// after every attempt records the last attempt.
+// after every attempt records the last attempt; a level, or its files'
+// map stage, past Options.Timeout is a failed seed, not an interrupted one.
 func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, error) {
 	var start time.Time
 	if g.Now != nil {
 		start = g.Now()
 	}
+	// level.Generate sets its own deadline, of the same budget, so that it
+	// can tell its budget from ctx's end.
+	budget := ctx
+	if g.Options.Timeout > 0 {
+		var cancel context.CancelFunc
+		budget, cancel = context.WithTimeout(ctx, g.Options.Timeout)
+		defer cancel()
+	}
 	lv, err := level.Generate(ctx, g.Ruleset, seed, g.Options)
 	if err != nil {
-		return batch.Result{Attempt: g.Ruleset.Build.Attempts - 1}, err
+		return batch.Result{Attempt: g.Ruleset.Build.Attempts - 1}, failedSeed(ctx, err)
 	}
 	res := batch.Result{Attempt: lv.Attempt}
 	if g.Now != nil {
@@ -47,15 +59,41 @@ func (g Generator) Generate(ctx context.Context, seed uint64) (batch.Result, err
 		return res, err
 	}
 	if g.Files != nil {
-		files, err := g.Files(doc)
+		files, err := g.Files(budget, doc)
+		var te *MapTimeoutError
+		if errors.As(err, &te) {
+			te.Budget = g.Options.Timeout
+		}
 		if err != nil {
-			return res, err
+			return res, failedSeed(ctx, err)
 		}
 		res.Files = files
 	}
 	res.Metrics, err = json.Marshal(keyMetrics(doc))
 	return res, err
 }
+
+// failedSeed makes a level or a map stage past its own time budget, while
+// ctx lives, a failed seed: batch leaves a seed whose error is a context
+// error undone for the next run, which would only run out again, and the
+// budget errors (level.TimeoutError, MapTimeoutError) unwrap to
+// context.DeadlineExceeded.
+func failedSeed(ctx context.Context, err error) error {
+	var te *level.TimeoutError
+	var me *MapTimeoutError
+	if ctx.Err() == nil && (errors.As(err, &te) || errors.As(err, &me)) {
+		return overBudget{err}
+	}
+	return err
+}
+
+// overBudget is a budget error that errors.Is does not take for a context
+// error; errors.As still finds the budget error in it.
+type overBudget struct{ err error }
+
+func (e overBudget) Error() string { return e.err.Error() }
+
+func (e overBudget) As(target any) bool { return errors.As(e.err, target) }
 
 // Metrics are the metrics a manifest line keeps of a level, named as in
 // the level format's "metrics".

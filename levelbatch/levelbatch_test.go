@@ -28,7 +28,7 @@ func quads(t *testing.T, overrides ...rulesets.Override) *rulesets.Ruleset {
 }
 
 // jsonFiles makes each level's JSON, as the command's --format json does.
-func jsonFiles(doc *levelfile.Document) ([]batch.File, error) {
+func jsonFiles(_ context.Context, doc *levelfile.Document) ([]batch.File, error) {
 	var b bytes.Buffer
 	if err := doc.WriteJSON(&b); err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func TestBatchOfLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := jsonFiles(doc)
+		want, err := jsonFiles(context.Background(), doc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestBatchOfLevels(t *testing.T) {
 func TestFailedSeed(t *testing.T) {
 	rs := quads(t)
 	called := false
-	g := Generator{Ruleset: rs, Options: level.Options{Timeout: time.Nanosecond}, Files: func(*levelfile.Document) ([]batch.File, error) {
+	g := Generator{Ruleset: rs, Options: level.Options{Timeout: time.Nanosecond}, Files: func(context.Context, *levelfile.Document) ([]batch.File, error) {
 		called = true
 		return nil, nil
 	}}
@@ -104,10 +104,40 @@ func TestFailedSeed(t *testing.T) {
 	if !errors.As(err, &te) || res.Attempt != rs.Build.Attempts-1 || called {
 		t.Errorf("Generate = %+v, %v (files made: %t); want a TimeoutError at attempt %d and no files", res, err, called, rs.Build.Attempts-1)
 	}
+	// A batch leaves seeds with context errors undone: a budget error is
+	// an outcome, the seed failed.
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Generate past its budget = %v; want no context error, so that batch records the seed as failed", err)
+	}
+	sum, err := batch.Run(context.Background(), t.TempDir(), mustSeeds(t, "1"), func(int) (batch.Generator, error) { return g.Generate, nil }, batch.Options{Workers: 1})
+	if err != nil || sum.Failed != 1 {
+		t.Errorf("batch.Run of a seed past its budget = %+v, %v; want one failed seed", sum, err)
+	}
 	g.Options = level.Options{}
-	g.Files = func(*levelfile.Document) ([]batch.File, error) { return nil, errors.New("disk full") }
+	g.Files = func(context.Context, *levelfile.Document) ([]batch.File, error) { return nil, errors.New("disk full") }
 	if _, err := g.Generate(context.Background(), 1); err == nil || err.Error() != "disk full" {
 		t.Errorf("Generate with failing files = %v; want their error", err)
+	}
+}
+
+// TestFilesWithinBudget: a level's files are made under its time budget:
+// Files gets a context whose deadline is at most the budget away, and a
+// map stage it stops names the budget.
+func TestFilesWithinBudget(t *testing.T) {
+	const budget = time.Minute
+	start := time.Now()
+	var deadline time.Time
+	g := Generator{Ruleset: quads(t), Options: level.Options{Timeout: budget}, Files: func(ctx context.Context, doc *levelfile.Document) ([]batch.File, error) {
+		deadline, _ = ctx.Deadline()
+		return nil, &MapTimeoutError{Ruleset: doc.Ruleset.Name, Seed: doc.Seed, Format: "tmx"}
+	}}
+	_, err := g.Generate(context.Background(), 1)
+	var te *MapTimeoutError
+	if !errors.As(err, &te) || te.Budget != budget {
+		t.Errorf("Generate whose map stage ran out = %v; want a MapTimeoutError of budget %v", err, budget)
+	}
+	if deadline.IsZero() || deadline.Before(start) || deadline.After(time.Now().Add(budget)) {
+		t.Errorf("Files' deadline %v; want within %v of the start %v", deadline, budget, start)
 	}
 }
 
@@ -149,4 +179,13 @@ func TestGenerateTime(t *testing.T) {
 	if res, err := g.Generate(context.Background(), 1); err != nil || res.GenerateTime != 0 {
 		t.Errorf("Generate without a clock = %v, %v; want no GenerateTime", res.GenerateTime, err)
 	}
+}
+
+func mustSeeds(t *testing.T, list string) batch.Seeds {
+	t.Helper()
+	s, err := batch.ParseSeeds(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

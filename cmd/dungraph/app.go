@@ -11,6 +11,7 @@ import (
 
 	"github.com/dungraph/dungraph/gridmap"
 	"github.com/dungraph/dungraph/level"
+	"github.com/dungraph/dungraph/levelbatch"
 	"github.com/dungraph/dungraph/rulesets"
 	"github.com/dungraph/dungraph/serve"
 )
@@ -108,12 +109,15 @@ func (a *app) execute(ctx context.Context, args []string) int {
 // sets it.
 func flagHint(err error) string {
 	var te *level.TimeoutError
+	var mt *levelbatch.MapTimeoutError
 	var me *level.MemoryError
 	var ge *gridmap.CellError
 	var ne *serve.NotLoopbackError
 	switch {
 	case errors.As(err, &te):
 		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", te.Suggest())
+	case errors.As(err, &mt) && mt.Budget > 0:
+		return fmt.Sprintf("the time budget is --timeout (for example --timeout %v)", mt.Suggest())
 	case errors.As(err, &me):
 		return fmt.Sprintf("the memory budget is --max-memory (for example --max-memory %d)", max(2*(me.Limit>>20), 1))
 	case errors.As(err, &ge) && ge.Suggestion > 0:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -120,8 +121,8 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			gen := levelbatch.Generator{
 				Ruleset: rs,
 				Options: level.Options{Timeout: timeout, MaxHeap: maxMemory.bytes()},
-				Files: func(doc *levelfile.Document) ([]batch.File, error) {
-					return exports.Make(fmts, doc, "level")
+				Files: func(ctx context.Context, doc *levelfile.Document) ([]batch.File, error) {
+					return exports.Make(ctx, fmts, doc, "level")
 				},
 				Now: time.Now,
 			}
@@ -181,7 +182,7 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 	fl.IntVar(&workers, "workers", 0, "levels generated at once (default: the number of cores)")
 	fl.StringVar(&shardFlag, "shard", "", "generate shard `I/N` of the seeds (I from 0); default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 	fl.IntVar(&shardCount, "shard-count", 0, "the number of shards `N` when the index comes from JOB_COMPLETION_INDEX (Slurm gives its own)")
-	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget, and loading the ruleset's (0: none); a level past it is a failed seed")
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "each level's time budget, its files' map stage included, and loading the ruleset's (0: none); a level past it is a failed seed")
 	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&retry, "retry-failed", false, "generate the seeds that failed in an earlier run again")
 	of.register(cmd)

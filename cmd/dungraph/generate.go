@@ -123,9 +123,16 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 				return failed(err)
 			}
 			start = time.Now()
-			files, err := a.writeOutputs(outDir, fmts, of.exports(png), doc)
+			// The map stage (text, tiles, map, tmx, tmj) spends what is
+			// left of --timeout.
+			ctx, cancel := withBudget(cmd.Context(), timeout, loadStart)
+			defer cancel()
+			files, err := a.writeOutputs(ctx, outDir, fmts, of.exports(png), doc)
+			if errors.Is(err, context.Canceled) {
+				return interrupted(fmt.Errorf("interrupted"))
+			}
 			if err != nil {
-				return failed(err)
+				return failed(wholeBudget(err, timeout))
 			}
 			a.debugf("wrote in %v", time.Since(start).Round(time.Millisecond))
 			a.infof("%s seed %d: %d rooms, %d corridors%s", describe(rs), seed,
@@ -141,7 +148,7 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 	fl.Uint64Var(&seed, "seed", 0, "the seed `N` (default: a random seed, printed)")
 	fl.StringVarP(&outDir, "out", "o", "out", "the directory `DIR` to write to, created if needed; - for stdout")
 	formatFlag(cmd, &formats, []string{"png", "json"})
-	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the time budget of the whole run, loading the ruleset and all attempts together (0: none); past it generation fails naming the stage that ran out")
+	fl.DurationVar(&timeout, "timeout", defaultTimeout, "the time budget of the whole run, loading the ruleset, all attempts and the map stage together (0: none); past it generation fails naming the stage that ran out")
 	memoryFlag(fl, &maxMemory)
 	fl.BoolVar(&full, "full-stats", false, "check every candidate match at every step, so that the trace's per-rule counters in level.json are complete (slower; the level is the same)")
 	fl.BoolVar(&asJSON, "json", false, `print a summary as JSON: {"seed", "attempt", "ruleset", "rooms", "corridors", "files"}`)
@@ -195,14 +202,28 @@ func remaining(budget time.Duration, start time.Time) time.Duration {
 }
 
 // wholeBudget makes a level.TimeoutError from a generation given what
-// remained of --timeout after loading name the whole budget, the one the
-// user set, which its message and its suggestion then scale.
+// remained of --timeout after loading, or a levelbatch.MapTimeoutError
+// from the map stage, name the whole budget, the one the user set, which
+// its message and its suggestion then scale.
 func wholeBudget(err error, budget time.Duration) error {
 	var te *level.TimeoutError
-	if errors.As(err, &te) {
+	var me *levelbatch.MapTimeoutError
+	switch {
+	case errors.As(err, &te):
 		te.Budget = budget
+	case errors.As(err, &me):
+		me.Budget = budget
 	}
 	return err
+}
+
+// withBudget returns ctx with the deadline of a time budget (0: none)
+// that started at start.
+func withBudget(ctx context.Context, budget time.Duration, start time.Time) (context.Context, context.CancelFunc) {
+	if budget <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, start.Add(budget))
 }
 
 // defaultTimeout is --timeout's default: far above any bundled ruleset's
@@ -221,9 +242,10 @@ func randomSeed() uint64 {
 
 // writeOutputs makes every format and writes its files to dir, as
 // level<suffix>, or for "-" its single file to stdout; it returns the
-// files written. Either every file is replaced or none.
-func (a *app) writeOutputs(dir string, fmts []levelbatch.Format, ex levelbatch.Exports, doc *levelfile.Document) ([]string, error) {
-	made, err := ex.Make(fmts, doc, "level")
+// files written. Either every file is replaced or none. ctx stops the map
+// stage.
+func (a *app) writeOutputs(ctx context.Context, dir string, fmts []levelbatch.Format, ex levelbatch.Exports, doc *levelfile.Document) ([]string, error) {
+	made, err := ex.Make(ctx, fmts, doc, "level")
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -27,6 +28,7 @@ func (a *app) renderCmd() *cobra.Command {
 		formats []string
 		out     string
 		animate bool
+		timeout time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "render level.json",
@@ -43,7 +45,10 @@ to stdout. Files written beside the level are recorded as its outputs, so
 that a generate of another level into that directory removes them.
 
 With --animate it writes an animated GIF of the build instead, one frame per
-rule application (default level.gif).`,
+rule application (default level.gif).
+
+--timeout bounds the map stage (default 30s): a crowded level's map,
+drawn at ever finer cells, can take minutes.`,
 		Args: exactArgs(1, "a level.json file"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			return []string{"json"}, cobra.ShellCompDirectiveFilterFileExt
@@ -75,8 +80,16 @@ rule application (default level.gif).`,
 					return failed(err)
 				}
 				made = []batch.File{{Name: filepath.Base(base) + ".gif", Data: b.Bytes()}}
-			} else if made, err = of.exports(png).Make(fmts, doc, filepath.Base(base)); err != nil {
-				return failed(err)
+			} else {
+				ctx, cancel := withBudget(cmd.Context(), timeout, time.Now())
+				defer cancel()
+				made, err = of.exports(png).Make(ctx, fmts, doc, filepath.Base(base))
+				if errors.Is(err, context.Canceled) {
+					return interrupted(fmt.Errorf("interrupted"))
+				}
+				if err != nil {
+					return failed(wholeBudget(err, timeout))
+				}
 			}
 			name := filepath.Base(base)
 			if out == "" && slices.ContainsFunc(made, func(f batch.File) bool { return base+strings.TrimPrefix(f.Name, name) == args[0] }) {
@@ -118,6 +131,7 @@ rule application (default level.gif).`,
 	of.register(cmd)
 	formatFlag(cmd, &formats, []string{"png"})
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the `FILE` to write the one file of a one-file format to; - for stdout (default: beside level.json)")
+	cmd.Flags().DurationVar(&timeout, "timeout", defaultTimeout, "the time budget of the map stage, which draws the text, tiles, map, tmx and tmj formats (0: none)")
 	cmd.Flags().BoolVar(&animate, "animate", false, "write an animated GIF of the build, one frame per rule application")
 	return cmd
 }
