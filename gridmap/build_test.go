@@ -501,15 +501,7 @@ func TestOutline(t *testing.T) {
 // median room five cells across) fails when asked for explicitly, and the
 // map Build chooses itself is proven at a cell 2/3 as large or finer.
 func TestBuildRefinesCrampedCell(t *testing.T) {
-	lv := Level{Seed: 1}
-	lv.Rooms = append(lv.Rooms, RoomSpec{ID: 0, W: 100, H: 100, Tag: "hub"})
-	const spokes = 14
-	for i := 1; i <= spokes; i++ {
-		a := float64(i) * 2 * math.Pi / spokes
-		lv.Rooms = append(lv.Rooms, RoomSpec{ID: i, X: 600 * math.Cos(a), Y: 600 * math.Sin(a), W: 100, H: 100, Tag: "leaf"})
-		lv.Corridors = append(lv.Corridors, Edge{0, i})
-	}
-	lv.Goal = spokes
+	lv := hubLevel(14, 600)
 	chosen := defaultCell(lv.Rooms)
 	if _, err := Build(lv, Options{Cell: chosen}); err == nil || !strings.Contains(err.Error(), "doors a cell apart") {
 		t.Fatalf("at the chosen cell %v: %v, want the hub cramped", chosen, err)
@@ -574,15 +566,7 @@ func TestBuildContextStops(t *testing.T) {
 // names the finest cell and says what failed there (the failure itself,
 // not the finest build's own CellError), as Build at that cell does.
 func TestBuildCellErrorFinest(t *testing.T) {
-	lv := Level{Seed: 1}
-	lv.Rooms = append(lv.Rooms, RoomSpec{ID: 0, W: 100, H: 100, Tag: "hub"})
-	const spokes = 80
-	for i := 1; i <= spokes; i++ {
-		a := float64(i) * 2 * math.Pi / spokes
-		lv.Rooms = append(lv.Rooms, RoomSpec{ID: i, X: 1600 * math.Cos(a), Y: 1600 * math.Sin(a), W: 100, H: 100, Tag: "leaf"})
-		lv.Corridors = append(lv.Corridors, Edge{0, i})
-	}
-	lv.Goal = spokes
+	lv := hubLevel(80, 1600)
 	_, err := Build(lv, Options{})
 	var ce *CellError
 	if !errors.As(err, &ce) {
@@ -604,4 +588,18 @@ func TestBuildCellErrorFinest(t *testing.T) {
 	if !strings.Contains(err.Error(), fmt.Sprintf("down to %.4g", finest)) {
 		t.Errorf("error %q does not name the finest cell %.4g", err, finest)
 	}
+}
+
+// hubLevel returns a 100-unit hub room joined to spokes rooms of its size
+// on a circle of the given radius around it, the last one the goal.
+func hubLevel(spokes int, radius float64) Level {
+	lv := Level{Seed: 1}
+	lv.Rooms = append(lv.Rooms, RoomSpec{ID: 0, W: 100, H: 100, Tag: "hub"})
+	for i := 1; i <= spokes; i++ {
+		a := float64(i) * 2 * math.Pi / float64(spokes)
+		lv.Rooms = append(lv.Rooms, RoomSpec{ID: i, X: radius * math.Cos(a), Y: radius * math.Sin(a), W: 100, H: 100, Tag: "leaf"})
+		lv.Corridors = append(lv.Corridors, Edge{0, i})
+	}
+	lv.Goal = spokes
+	return lv
 }
