@@ -135,7 +135,7 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 				return nil, ctx.Err()
 			}
 			err = ferr
-			if ce, ok := ferr.(*CellError); ok {
+			if ce := (*CellError)(nil); errors.As(ferr, &ce) {
 				err = ce.Err
 			}
 		}
