@@ -51,9 +51,10 @@ func Build(lv Level, o Options) (*Map, error) {
 }
 
 // BuildContext is Build that gives up with ctx's error once ctx is done:
-// it looks between attempts and between negotiation rounds, so a level
-// whose map takes minutes (the finest cells of a crowded level) can be
-// stopped, by a server's request deadline for one.
+// it looks before each corridor it routes and every few thousand states
+// of a corridor's search, so a level whose map takes minutes (the finest
+// cells of a crowded level) stops within milliseconds of a server's
+// request deadline, for one.
 func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 	m, err := build(ctx, lv, o, spreadTries, false, true)
 	if ctx.Err() != nil {
@@ -292,7 +293,8 @@ func defaultCell(rooms []RoomSpec) float64 {
 
 // builder draws one level; attempt places and routes it at one scale.
 type builder struct {
-	// ctx stops spread between attempts and negotiate between rounds.
+	// ctx stops the build: spread between attempts, negotiate between
+	// rounds, and routing (router.ctx) within an attempt.
 	ctx  context.Context
 	p    *plan
 	o    Options
@@ -439,6 +441,9 @@ func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	stuck := false
 	for _, k := range order {
 		path, ok := b.routeOne(rt, at, k)
+		if rt.stopped {
+			return nil, b.ctx.Err()
+		}
 		if !ok && !negotiate {
 			return nil, noRoute(p, k)
 		}
@@ -523,7 +528,7 @@ func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) 
 	for i := range at {
 		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
 	}
-	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	rt := newRouter(b.ctx, g, b.o.CorridorWidth, b.rt)
 	b.rt = rt
 	for i := range at {
 		if b.exact[i] {
@@ -534,7 +539,12 @@ func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) 
 }
 
 // routeOne routes corridor k, first in its window, then on the whole map.
+// It finds none, and sets rt.stopped, once b's context is done.
 func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
+	if b.ctx.Err() != nil {
+		rt.stopped = true
+		return nil, false
+	}
 	e := b.p.ends[k]
 	g := rt.g
 	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
