@@ -68,11 +68,18 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 		// Negotiation is the last resort: greedy routing at a finer cell
 		// draws straighter, shorter corridors where it can (see
 		// negotiate).
-		if nm, nerr := build(ctx, lv, o, spreadTries, true, false); nerr == nil {
+		nm, nerr := build(ctx, lv, o, spreadTries, true, false)
+		if nerr == nil {
 			return nm, nil
 		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if o.Cell == 0 {
+			// Of cells Build chose, the negotiating pass spread the
+			// finest furthest: its failure is the one to report. An
+			// explicit cell's greedy failure names a cell that works.
+			return nil, nerr
 		}
 	}
 	return m, err
