@@ -561,10 +561,14 @@ func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
 	g := rt.g
 	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
 	to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k, rt.neg != nil)}
-	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h)); ok {
+	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h), false); ok {
 		return path, true
 	}
-	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1})
+	// Most corridors are found in their windows, where a failed search
+	// costs at most the window; on the whole map the floods look first,
+	// but not negotiating, where other corridors are no obstacle and a
+	// way almost always exists.
+	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1}, rt.neg == nil)
 }
 
 // routeOrder is the order corridors are routed in: the corridors in

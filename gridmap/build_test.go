@@ -584,9 +584,9 @@ func (c *countdown) Err() error {
 // at most four times more (routing, the attempt, Build's own two), where
 // the whole build goes on looking dozens of times.
 func TestBuildContextStopsWithinAttempt(t *testing.T) {
-	// 12 spokes 1,500 units long at cell 10: one attempt of long
+	// 12 spokes 2,500 units long at cell 10: one attempt of long
 	// searches.
-	lv := hubLevel(12, 1500)
+	lv := hubLevel(12, 2500)
 	o := Options{Cell: 10}
 	live := &countdown{Context: context.Background(), n: math.MaxInt}
 	if _, err := BuildContext(live, lv, o); err != nil {

@@ -248,8 +248,9 @@ type rect struct{ x0, y0, x1, y1 int }
 
 // route finds corridor k's cheapest brush path from a slot of from to a
 // slot of to, inside win, and returns its anchors; ok is false when there
-// is none.
-func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
+// is none. With flood, the reachability floods (see connected) look
+// first, since A* fails only after every state it can reach.
+func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bool) {
 	g := r.g
 	r.gen++
 	if r.gen == 0 {
@@ -277,9 +278,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			r.goal[i] = 0
 		}
 	}()
-	// Negotiating, other corridors are no obstacle, so a way almost
-	// always exists and the floods would only add to the search.
-	if len(goals) == 0 || r.neg == nil && !r.connected(from, to, win, goals) {
+	if len(goals) == 0 || flood && !r.connected(from, to, win, goals) {
 		return nil, false
 	}
 	h := func(p Point) int32 {
