@@ -27,8 +27,8 @@ const (
 	// greedily (the finest cell included, since negotiation follows).
 	quickSpreads  = 3
 	greedySpreads = 4
-	compactStep  = 0.85
-	compactTries = 12
+	compactStep   = 0.85
+	compactTries  = 12
 	// rerouteTries bounds the times a corridor that found no way is moved
 	// to the front of the routing order, for the whole build.
 	rerouteTries = 8
