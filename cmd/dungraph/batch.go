@@ -58,14 +58,21 @@ flight (the next run makes them again), writes the manifest, says how to
 resume and exits 130. A manifest that cannot be written whole (a full disk)
 is never committed: the last good one and the journal stay, and the next run
 resumes. Seeds that fail after every attempt are listed with their reasons;
-they do not stop the run (--retry-failed tries them again). A run of 1000
+they do not stop the run (--retry-failed tries them again), but the exit
+code says the directory has gaps. A run of 1000
 seeds or more says what the rest will take, in time and disk, once its first
 levels are measured.
 
 Scale out with --shard I/N (I from 0): shard I generates its block of the
 seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes
 Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
-'dungraph batch verify DIR...' checks the shards' manifests and merges them.`,
+'dungraph batch verify DIR...' checks the shards' manifests and merges them.
+
+Exit codes: 0 every seed has its level; 3 the run finished but some seeds
+(of this run or kept from an earlier one) failed: each is printed with its
+reason, which the manifest records too; 1 the run itself failed (a
+manifest that cannot be written); 2 a usage error, an unreadable ruleset
+or a directory made with other parameters; 130 interrupted.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if outDir == "" {
@@ -171,6 +178,10 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			}
 			a.infof("%s: %d seeds: %d generated, %d already done, %d repaired%s, %d failed%s → %s",
 				describe(rs), sum.Total, sum.Generated, sum.Skipped, sum.Repaired, remade, sum.Failed, rate, sum.Manifest)
+			if sum.Failed > 0 {
+				return &exitError{code: exitSeedsFailed, err: fmt.Errorf("batch: %d of %d seeds failed; their reasons are above and in %s (--retry-failed generates them again)",
+					sum.Failed, sum.Total, sum.Manifest)}
+			}
 			return nil
 		},
 	}
