@@ -35,8 +35,8 @@ func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 		return false
 	}
 	pa, pb := d.Pos[a], d.Pos[b]
-	if pa == pb {
-		return false
+	if norm2(r2.Sub(pb, pa)) == 0 {
+		return false // no line to mirror across
 	}
 	c.placed = c.placed[:0]
 	for _, n := range added {
