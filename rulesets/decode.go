@@ -281,14 +281,20 @@ func suggestKey(k string, fs []field) string {
 // suggest returns ` (did you mean "x"?)` for the one of known closest to
 // k, or lists them all when none is close.
 func suggest(k string, known []string) string {
-	best, bestD := editdist.Closest(k, known)
-	if bestD >= 0 && bestD <= max(2, len(k)/3) && bestD < len(k) {
+	if best, ok := closest(k, known); ok {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	if len(known) == 0 {
 		return ""
 	}
 	return "; valid keys here: " + strings.Join(known, ", ")
+}
+
+// closest returns the one of known closest to k, and whether it is close
+// enough to be what k meant to say.
+func closest(k string, known []string) (string, bool) {
+	best, d := editdist.Closest(k, known)
+	return best, d >= 0 && d <= max(2, len(k)/3) && d < len(k)
 }
 
 // isSet reports whether the document (or an override) sets key k in the

@@ -207,6 +207,7 @@ func (d *decoder) lintTags(def grammar.Definition, index []int) {
 	if tags == nil || tags == d.root {
 		return
 	}
+	d.lintLoneTags(def, index, tags.Keys)
 	for _, name := range tags.Keys {
 		if used[name] {
 			continue
@@ -218,6 +219,38 @@ func (d *decoder) lintTags(def grammar.Definition, index []int) {
 			continue
 		}
 		d.warnAt(tp, true, "no rule uses tag %q: the settings change nothing", name)
+	}
+}
+
+// lintLoneTags warns about a tag that a substitute gives but that no
+// pattern matches and the [tags] table, which lists the tags it
+// configures, leaves out: most likely a misspelt name, whose rooms then
+// get the default look and size and are never grown from. Once per tag,
+// at its first use.
+func (d *decoder) lintLoneTags(def grammar.Definition, index []int, declared []string) {
+	matched := map[string]bool{grammar.Wildcard: true}
+	for _, r := range def.Rules {
+		for _, v := range r.Pattern.Vertices {
+			for _, t := range v.Tags {
+				matched[strings.TrimPrefix(t, "!")] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i, r := range def.Rules {
+		for j, v := range r.Substitute.Vertices {
+			if matched[v.Tag] || seen[v.Tag] || slices.Contains(declared, v.Tag) {
+				continue
+			}
+			seen[v.Tag] = true
+			hint := "tags with an entry: " + strings.Join(declared, ", ")
+			if best, ok := closest(v.Tag, declared); ok {
+				hint = fmt.Sprintf("did you mean %q?", best)
+			}
+			d.warnAt(keyPath{"rules", index[i]}.with("substitute", "vertices", j, "tag"), false,
+				"tag %q has no [tags.%s] entry and no pattern matches it: its rooms get the default look and size, and nothing grows from them; check the name (%s) or add [tags.%s]",
+				v.Tag, v.Tag, hint, v.Tag)
+		}
 	}
 }
 

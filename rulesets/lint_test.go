@@ -81,8 +81,12 @@ func TestWarnings(t *testing.T) {
 			want:   []string{`rules[1] "extend": pattern vertex "b": tags[1]: "!z" never rejects a match: the vertex is locked`},
 			reason: "a locked vertex has no neighbour outside the match"},
 		{name: "a tag no rule uses", capTag: "a", tables: "[tags.zz]\ncolor = \"#ff0000\"\n",
-			want:   []string{`tags.zz: no rule uses tag "zz": the settings change nothing`},
-			reason: "the [tags] entry configures nothing the level has"},
+			want: []string{`tags.zz: no rule uses tag "zz": the settings change nothing`,
+				`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it: its rooms get the default look and size, and nothing grows from them; check the name (tags with an entry: zz) or add [tags.z]`},
+			reason: "the [tags] entry configures nothing the level has, and the tag the rules give has none"},
+		{name: "a tag only a substitute gives", capTag: "a", tables: "[tags.a]\ncolor = \"#ff0000\"\n",
+			want:   []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
+			reason: "with a [tags] table, a tag that has no entry and that no pattern matches is most likely misspelt"},
 		{name: "a disabled rule makes another dead", capTag: "z", overrides: []string{"rules.cap.enabled=false"},
 			reason: "a disabled rule is not checked for being dead, and cap's own tag comes from nowhere else"},
 	}
@@ -109,6 +113,26 @@ func TestWarnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLoneTagSuggestion checks that a substitute's tag close to one the
+// [tags] table configures is named as the likely meaning, once per tag.
+func TestLoneTagSuggestion(t *testing.T) {
+	src := strings.Replace(string(mustRead(t, "testdata/minimal.toml")), `tag = "a", at = [200, 0]`, `tag = "rom", at = [200, 0]`, 1)
+	src += "\n[tags.room]\ncolor = \"#ff0000\"\n"
+	rs, err := Load("typo.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lone []*Error
+	for _, w := range rs.Warnings {
+		if strings.Contains(w.Error(), `tag "rom" has no [tags.rom] entry`) {
+			lone = append(lone, w)
+		}
+	}
+	if len(lone) != 1 || lone[0].Line != 23 || lone[0].Col != 21 || !strings.Contains(lone[0].Error(), `(did you mean "room"?)`) {
+		t.Errorf("want one warning about tag \"rom\" at 23:21 that suggests \"room\"; warnings:\n%v", rs.Warnings)
 	}
 }
 
