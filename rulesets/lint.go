@@ -3,6 +3,7 @@ package rulesets
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -92,22 +93,22 @@ func (d *decoder) lintBudgets(def grammar.Definition, b Build) {
 		for _, name := range p.Rules {
 			most = max(most, grow[name])
 			if uses[name] > 0 {
-				byUses += uses[name] * grow[name]
+				byUses = addSat(byUses, mulSat(uses[name], grow[name]))
 			} else if grow[name] > 0 {
 				capped = false
 			}
 		}
 		largest = max(largest, most)
-		add := budget * most
+		add := mulSat(budget, most)
 		if capped && byUses < add {
 			add = byUses
 		}
-		byPasses += add
+		byPasses = addSat(byPasses, add)
 		if p.Name != "" {
 			terms = append(terms, fmt.Sprintf("%s %d", p.Name, add))
 		}
 	}
-	reach := 1 + min(byPasses, b.MaxIterations*largest)
+	reach := addSat(1, min(byPasses, mulSat(b.MaxIterations, largest)))
 	if d.isSet(keyPath{"build"}, "max_vertices") && reach < b.MaxVertices {
 		how := "the rules' budgets"
 		if len(terms) > 0 {
@@ -128,16 +129,33 @@ func (d *decoder) lintBudgets(def grammar.Definition, b Build) {
 			}
 			total := 0
 			for _, q := range def.Passes {
-				total += q.MaxIterations
+				total = addSat(total, q.MaxIterations)
 			}
 			d.warnAt(keyPath{"build", "max_iterations"}, false,
 				"%d is used up by the budgets of the passes before %q (%s): passes %s run only if earlier ones stall; raise it to at least %d, the sum of the passes' budgets",
 				b.MaxIterations, p.Name, strings.Join(before, " + "), strings.Join(starved, ", "), total)
 			break
 		}
-		spent += p.MaxIterations
+		spent = addSat(spent, p.MaxIterations)
 		before = append(before, fmt.Sprintf("%s %d", p.Name, p.MaxIterations))
 	}
+}
+
+// addSat and mulSat add and multiply counts (never negative), saturating
+// at math.MaxInt: budgets near the largest integer a ruleset can write
+// must not wrap around into a negative bound.
+func addSat(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+func mulSat(a, b int) int {
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
 }
 
 // newVertices is how many vertices an application of r adds.

@@ -116,6 +116,28 @@ func TestWarnings(t *testing.T) {
 	}
 }
 
+// TestHugeBudgets: budgets at the largest integer a ruleset can write
+// saturate instead of wrapping around, so max_vertices is not reported
+// as out of reach of a negative bound.
+func TestHugeBudgets(t *testing.T) {
+	const huge = "9223372036854775807"
+	for _, tt := range []struct {
+		sets []string
+		want string // a fragment of the one warning, or "" for none
+	}{
+		{[]string{"build.max_vertices=" + huge, "build.max_iterations=" + huge}, ""},
+		{[]string{"build.max_vertices=" + huge}, "let it reach at most 11 vertices"},
+	} {
+		rs, err := loaderOf(t, tt.sets).Load("minimal.toml", mustRead(t, "testdata/minimal.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want == "" && len(rs.Warnings) != 0 || tt.want != "" && (len(rs.Warnings) != 1 || !strings.Contains(rs.Warnings[0].Error(), tt.want)) {
+			t.Errorf("%v: warnings %v; want %q", tt.sets, rs.Warnings, tt.want)
+		}
+	}
+}
+
 // TestLoneTagSuggestion checks that a substitute's tag close to one the
 // [tags] table configures is named as the likely meaning, once per tag.
 func TestLoneTagSuggestion(t *testing.T) {
