@@ -103,7 +103,7 @@ plot for one varied key, a heatmap for two.`,
 			// key or value is reported once, with the loader's message.
 			for _, v := range vs {
 				for _, val := range v.Values {
-					one := rulesetFlags{ruleset: rf.ruleset, sets: append(slices.Clone(rf.sets), v.Key+"="+val)}
+					one := rulesetFlags{ruleset: rf.ruleset, sets: append(slices.Clone(rf.sets), v.Key+"="+val), setFlag: "--vary"}
 					if _, err := one.load(a); err != nil {
 						return err
 					}
