@@ -254,6 +254,18 @@ func (d *decoder) decodeStruct(n *toml.Node, v reflect.Value, p keyPath) {
 		j := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
 		if j < 0 {
 			s := suggestKey(k, fs)
+			if len(p) > 0 && !strings.HasPrefix(s, " (") && slices.ContainsFunc(fields(fileType), func(f field) bool { return f.key == k }) {
+				// TOML puts every key after a [table] header into that
+				// table: a top-level key written below one lands there.
+				d.errAt(kp, true, "unknown key %q in this table: %s is a top-level key, and every key after a [table] header belongs to that table; put it before the first header", k, k)
+				continue
+			}
+			if other := suggestSection([]string{k}); other != "" && !strings.HasPrefix(s, " (") {
+				// A key of another table, such as max_vertices at the
+				// top level or margin under [layout].
+				d.errAt(kp, true, "unknown key %q here%s", k, other)
+				continue
+			}
 			d.errAt(kp, true, "unknown key %q%s", k, s)
 			// A misspelt key stands for the key it was meant to be: what
 			// is wrong with that key missing is this same problem.
