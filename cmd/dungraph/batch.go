@@ -59,9 +59,8 @@ resume and exits 130. A manifest that cannot be written whole (a full disk)
 is never committed: the last good one and the journal stay, and the next run
 resumes. Seeds that fail after every attempt are listed with their reasons;
 they do not stop the run (--retry-failed tries them again), but the exit
-code says the directory has gaps. A run of 1000
-seeds or more says what the rest will take, in time and disk, once its first
-levels are measured.
+code says the directory has gaps. A run of 1000 seeds or more says what the
+rest will take, in time and disk, once its first levels are measured.
 
 Scale out with --shard I/N (I from 0): shard I generates its block of the
 seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes
