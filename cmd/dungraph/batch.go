@@ -326,7 +326,8 @@ the run is there once, that no shard is missing, and that every file has the
 sha256 its manifest records. With --merge OUT it then writes OUT/manifest.jsonl
 and OUT/batch.json, the same as one unsharded run would have written (OUT
 should not be a directory verify reads, or the next verify sees every seed
-twice). Exit code 1 if anything is wrong.`,
+twice). Exit code 1 if anything is wrong; else 3 if the run has failed
+seeds (as batch's own exit code; the merge is still written), 0 if not.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmdLinef("batch verify: name at least one batch directory")
@@ -344,12 +345,16 @@ twice). Exit code 1 if anything is wrong.`,
 			if len(rep.Problems) > 0 {
 				return failed(fmt.Errorf("batch verify: %s in %s", plural(len(rep.Problems), "problem"), strings.Join(args, ", ")))
 			}
-			a.infof("%d seeds in %d manifests, %d files, %d failed seeds: all present, all checksums match", rep.Found, len(rep.Manifests), rep.Files, rep.Failed)
+			a.infof("%s in %s, %s, %s: all present, all checksums match",
+				plural(int(rep.Found), "seed"), plural(len(rep.Manifests), "manifest"), plural(int(rep.Files), "file"), plural(int(rep.Failed), "failed seed"))
 			if merge != "" {
 				if err := batch.Merge(rep, merge); err != nil {
 					return failed(err)
 				}
 				a.infof("merged into %s", merge)
+			}
+			if rep.Failed > 0 {
+				return &exitError{code: exitSeedsFailed, err: fmt.Errorf("batch verify: %s of the run failed; the manifests give the reasons (--retry-failed generates them again)", plural(int(rep.Failed), "seed"))}
 			}
 			return nil
 		},
