@@ -164,6 +164,12 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		d.decodeStruct(n, v, p)
 	case reflect.Slice:
+		if key, ok := p[0].(string); ok && len(p) == 1 && n.Kind == toml.Table && arrayOfTables(key) {
+			// [rules] where [[rules]] was meant: one entry, or the first
+			// of several (the parser refuses the second [rules]).
+			d.errAt(p, false, "expected an array of tables, got a table: write [[%s]], with two brackets, before each entry", key)
+			return false
+		}
 		if !d.want(n, p, toml.Array) {
 			return false
 		}
@@ -219,6 +225,18 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		return false
 	}
 	return true
+}
+
+// arrayOfTables reports whether the top-level key k takes an array of
+// tables ([[rules]], [[groups]], [[passes]]).
+func arrayOfTables(k string) bool {
+	for _, f := range fields(fileType) {
+		if f.key == k {
+			t := fileType.Field(f.index).Type
+			return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct
+		}
+	}
+	return false
 }
 
 // want reports whether n has kind k, and reports a problem if not.

@@ -145,6 +145,10 @@ type SyntaxError struct {
 	Offset int
 	// Msg says what is wrong.
 	Msg string
+	// Redefined is the key of a top-level [table] whose header repeats an
+	// earlier one, so that a caller that knows the key takes an array of
+	// tables can say to write [[key]].
+	Redefined string
 }
 
 func (e *SyntaxError) Error() string { return e.Msg }
@@ -178,7 +182,7 @@ func Parse(src []byte) (*Node, error) { return ParseContext(nil, src) }
 // returns its error.
 func ParseContext(ctx context.Context, src []byte) (*Node, error) {
 	if off, ok := firstInvalidUTF8(src); !ok {
-		return nil, &SyntaxError{off, notUTF8(src, off)}
+		return nil, &SyntaxError{Offset: off, Msg: notUTF8(src, off)}
 	}
 	p := &parser{src: src, root: newTable(0, -1, defHeader), ctx: ctx}
 	p.cur = p.root
@@ -554,7 +558,11 @@ func (p *parser) header() *SyntaxError {
 	case child.frozen:
 		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
 	case child.def != defImplicit:
-		return p.errf(last.off, "table %q is already defined", last.name)
+		e := p.errf(last.off, "table %q is already defined", last.name)
+		if len(parts) == 1 {
+			e.Redefined = last.name
+		}
+		return e
 	default:
 		child.def, child.Pos, child.Key = defHeader, start, last.off
 	}
