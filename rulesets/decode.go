@@ -164,10 +164,10 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		d.decodeStruct(n, v, p)
 	case reflect.Slice:
-		if key, ok := p[0].(string); ok && len(p) == 1 && n.Kind == toml.Table && arrayOfTables(key) {
+		if len(p) == 1 && n.Kind == toml.Table && arrayOfTables(fmt.Sprint(p[0])) {
 			// [rules] where [[rules]] was meant: one entry, or the first
 			// of several (the parser refuses the second [rules]).
-			d.errAt(p, false, "expected an array of tables, got a table: write [[%s]], with two brackets, before each entry", key)
+			d.errAt(p, false, "expected an array of tables, got a table: write [[%s]], with two brackets, before each entry", p[0])
 			return false
 		}
 		if !d.want(n, p, toml.Array) {
