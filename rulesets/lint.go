@@ -217,9 +217,21 @@ func (d *decoder) lintTags(def grammar.Definition, index []int) {
 				want = append(want, fmt.Sprintf("%q", t))
 			}
 		}
+		var have []string
+		for _, t := range slices.Sorted(maps.Keys(made)) {
+			if t != grammar.StartTag && t != grammar.Wildcard {
+				have = append(have, t)
+			}
+		}
+		hint := "the tags made are " + strings.Join(have, ", ")
+		if len(want) == 1 {
+			if best, ok := closest(strings.Trim(want[0], `"`), have); ok {
+				hint = fmt.Sprintf("did you mean %q?", best)
+			}
+		}
 		d.warnAt(rp.with("pattern", "vertices", j, "tags"), false,
-			"the rule never applies: no vertex is ever tagged %s (neither the start vertex nor any rule that can apply makes one)",
-			strings.Join(want, " or "))
+			"the rule never applies: no vertex is ever tagged %s (neither the start vertex nor any rule that can apply makes one); use a tag that is made (%s), or give the tag in a substitute of a rule that applies",
+			strings.Join(want, " or "), hint)
 	}
 	tags, _ := lookup(d.root, keyPath{"tags"})
 	if tags == nil || tags == d.root {
