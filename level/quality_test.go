@@ -349,3 +349,45 @@ func fullestTriangle(lv *Level) (int, float64) {
 	}
 	return best, fill
 }
+
+// TestLengthFactorsKeepRatio: on a path of rooms of the default sizes
+// (testdata/quality/ratio.toml), large against the corridor gap, the mean
+// visible length of the factor 3 corridors over that of the factor 1
+// corridors is within 15% of 3 on at least 80% of seeds 1–40 (1–8 with
+// -short). The visible length is the measure (VisibleLengths,
+// multiplied back by the factor).
+func TestLengthFactorsKeepRatio(t *testing.T) {
+	rs := loadQuality(t, "ratio")
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 8
+	}
+	within := 0
+	var ratios []float64
+	for seed := uint64(1); seed <= seeds; seed++ {
+		lv, err := Generate(context.Background(), rs, seed, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := map[float64]float64{}
+		n := map[float64]float64{}
+		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
+		for i, e := range lv.Graph.Edges() {
+			sum[e.LengthFactor] += lens[i] * e.LengthFactor
+			n[e.LengthFactor]++
+		}
+		if n[1] == 0 || n[3] == 0 || sum[1] == 0 {
+			t.Fatalf("seed %d: want corridors of factors 1 and 3 with visible length, got %v over %v", seed, sum, n)
+		}
+		ratio := (sum[3] / n[3]) / (sum[1] / n[1])
+		ratios = append(ratios, ratio)
+		if math.Abs(ratio-3) <= 0.15*3 {
+			within++
+		}
+	}
+	slices.Sort(ratios)
+	t.Logf("ratio of mean visible lengths, factor 3 over 1: median %.2f, min %.2f, max %.2f; %d of %d seeds within 15%% of 3", ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1], within, seeds)
+	if float64(within) < 0.8*float64(seeds) {
+		t.Errorf("%d of %d seeds within 15%% of a 1 : 3 ratio, want at least 80%%", within, seeds)
+	}
+}
