@@ -52,6 +52,10 @@ type drawing struct {
 	rooms      bool
 	roomGap    float64
 	meanTarget float64
+	// sizes, when set with rooms, holds the rooms' full rectangles: an
+	// edge's target is then roomTarget, which follows the rectangles
+	// along the corridor's current direction.
+	sizes []Room
 
 	activeFrame
 	budgets
@@ -297,6 +301,9 @@ func (d *drawing) Run() int {
 }
 
 func (d *drawing) target(a int, h grammar.Half) float64 {
+	if d.rooms && d.sizes != nil {
+		return roomTarget(d.roomGap, d.sizes[a], d.sizes[h.To], r2.Sub(d.Pos[h.To], d.Pos[a]), h.LengthFactor)
+	}
 	if d.full != nil {
 		return corridorTarget(d.roomGap, d.full[a], d.full[h.To], h.LengthFactor)
 	}

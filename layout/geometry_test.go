@@ -100,8 +100,10 @@ func TestSpreadScalesDensityLimit(t *testing.T) {
 	pos := []r2.Vec{{}, {X: 300}, {X: 600}}
 	r := Room{W: 100, H: 100, Radius: 50 * math.Sqrt2}
 	rooms := []Room{r, r, r}
-	// Targets: 2r + 200 and 2r + 200·3, against 2r + 200 twice.
-	t1, t3 := 2*r.Radius+200, 2*r.Radius+600
+	// Targets: 2r + 200 and 2r + 200·3 + (3 − 1)·2s, against 2r + 200
+	// twice, s = r − 50 being how far each disc reaches past its square
+	// along the row (roomTarget).
+	t1, t3 := 2*r.Radius+200, 2*r.Radius+600+4*(r.Radius-50)
 	for _, tt := range []struct {
 		name    string
 		factors []float64
