@@ -83,8 +83,9 @@ func newDrawing(g *grammar.Graph, f params.Forces) *drawing {
 }
 
 // UseRooms makes every edge's target length the sum of its two rooms' radii
-// plus gap times its length factor (the relax pass), instead of EdgeLength
-// times its length factor.
+// plus gap times its length factor (the relax pass; with sizes set, plus
+// for a factor above 1 its rooms' disc slack, roomTarget), instead of
+// EdgeLength times its length factor.
 func (d *drawing) UseRooms(gap float64) {
 	d.rooms, d.roomGap = true, gap
 	var sum float64
