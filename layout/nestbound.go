@@ -208,22 +208,20 @@ func (c *Constructor) MayHang(g *grammar.Graph, a, b int) bool {
 	return c.bound.withHung(&c.log, min(a, b), max(a, b), g.Order())
 }
 
-// nestLimitAt5 is the plan bound kept under the default tail limit of 5:
-// over fans seeds 1–200 every first attempt whose bound was at most 8 kept
-// the default limits, against 62 of 63 at 9 and 79 of 81 at 11 (NOTES.md,
-// "Crowded faces" (7)).
-const nestLimitAt5 = 8
+// tailPerRoot is the measured tail of a level per √k, k the rooms its
+// fullest triangle holds: its sides span about 1.16·√k·(e + m), e the
+// median room extent and m the median visible corridor, with e/m about
+// 0.68 (NOTES.md, "Known limits" (1)), so tail ≈ 1.16 × 1.68 × √k.
+const tailPerRoot = 1.95
 
 // NestLimit returns the most rooms the plan of a build may need one
-// triangle to hold (NestPlan.Bound) for a level to keep l.MaxTail: the
-// sides of the fullest triangle must span what it holds, about √k room
-// extents for k rooms, while the median corridor does not grow with k, so
-// tail grows as √k and the bound as the square of the tail limit:
-// 8 × (MaxTail / 5)², rounded down. It returns 0 (no limit) when that is
-// past 2³⁰, as for a raised limit. l's zero fields must already be
-// defaults.
+// triangle to hold (NestPlan.Bound) for its level to keep l.MaxTail by
+// the measured relation tail ≈ 1.95·√k: (MaxTail / 1.95)², rounded down,
+// 6 for the default 5. It returns 0 (no limit) past 2³⁰, as for a raised
+// limit. l's zero fields must already be defaults.
 func (l Limits) NestLimit() int {
-	k := float64(l.MaxTail*l.MaxTail) * nestLimitAt5 / 25
+	r := l.MaxTail / tailPerRoot
+	k := float64(r * r)
 	if !(k < 1<<30) {
 		return 0
 	}
