@@ -61,8 +61,8 @@ type Options struct {
 	// hooks in here to keep the rooms one triangle must hold within what
 	// the ruleset's limits allow. When every candidate of a step is
 	// rejected and some only by MayHang, the step is drawn again without
-	// asking it, so the limit never ends a build early. Rules that hang no
-	// room never call it.
+	// asking it (the Step's Stats are that draw's), so the limit never
+	// ends a build early. Rules that hang no room never call it.
 	MayHang func(g *Graph, a, b int) bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
@@ -519,7 +519,7 @@ func (b *builder) verdict(c *compiled, m []int) Reason {
 			return NonPlanar
 		}
 	}
-	if v == OK && c.hangs && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
+	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		b.nested++
 		return Nest
 	}

@@ -86,10 +86,10 @@ type compiled struct {
 	// planarSafe: no rewrite by the rule can make a planar corridor graph
 	// non-planar (see keepsPlanar).
 	planarSafe bool
-	// hangs: every rewrite hangs one room on the mapped vertices with
+	// hanging: every rewrite hangs one room on the mapped vertices with
 	// pattern indices hang[0] and hang[1] (see findHang).
-	hangs bool
-	hang  [2]int
+	hanging bool
+	hang    [2]int
 }
 
 type pnbr struct {
@@ -185,7 +185,7 @@ func CompileContext(ctx context.Context, def Definition) (*Grammar, error) {
 			}
 			cr.planarSafe = cr.keepsPlanar()
 			if a, b, ok := cr.findHang(); ok {
-				cr.hangs, cr.hang = true, [2]int{a, b}
+				cr.hanging, cr.hang = true, [2]int{a, b}
 			}
 			g.rules = append(g.rules, cr)
 		}
