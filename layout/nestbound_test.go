@@ -112,3 +112,25 @@ func countMade(l *nestLog) int {
 	}
 	return n
 }
+
+// BenchmarkNestBound builds fans of 10,000 rooms without a drawing (the
+// nest log recorded after each rewrite) with and without the nest limit of
+// the default tail limit: what MayHang adds to a build.
+func BenchmarkNestBound(b *testing.B) {
+	gr := fanGrammar(b)
+	for _, limit := range []int{0, 6} {
+		b.Run(map[int]string{0: "off", 6: "limit6"}[limit], func(b *testing.B) {
+			for b.Loop() {
+				c := &Constructor{NestLimit: limit}
+				opts := grammar.Options{MaxIterations: 10000, MaxVertices: 10000, MaxValence: 8,
+					AfterRewrite: func(g *grammar.Graph, s *grammar.Step) error { c.log.record(g, s); return nil }}
+				if limit > 0 {
+					opts.MayHang = c.MayHang
+				}
+				if _, err := gr.Build(opts, rand.New(rand.NewPCG(1, 0))); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
