@@ -2,6 +2,7 @@ package gridmap_test
 
 import (
 	"context"
+	"fmt"
 	"syscall"
 	"testing"
 	"time"
@@ -19,6 +20,12 @@ func benchLevel(b *testing.B, name string, seed uint64, overrides []rulesets.Ove
 	if err != nil {
 		b.Fatal(err)
 	}
+	return rulesetLevel(b, rs, seed)
+}
+
+// rulesetLevel returns the map stage's input for rs's level of seed.
+func rulesetLevel(b *testing.B, rs *rulesets.Ruleset, seed uint64) gridmap.Level {
+	b.Helper()
 	lv, err := level.Generate(context.Background(), rs, seed, level.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -46,6 +53,22 @@ func BenchmarkBuild1000(b *testing.B) {
 	in := benchLevel(b, "caves", 1, rulesets.SizeOverrides(1000))
 	b.Logf("%d rooms, %d corridors", len(in.Rooms), len(in.Corridors))
 	benchBuild(b, in)
+}
+
+// BenchmarkBuildFans draws the crowded levels of the triangle-fans test
+// ruleset (level/testdata/quality/fans.toml), whose maps need finer cells
+// and negotiation: seed 1 draws by negotiation at the second cell, seed 2
+// and 5 at the finest.
+func BenchmarkBuildFans(b *testing.B) {
+	rs, err := rulesets.LoadFile("../level/testdata/quality/fans.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, seed := range []uint64{1, 2, 5} {
+		b.Run(fmt.Sprintf("seed=%d", seed), func(b *testing.B) {
+			benchBuild(b, rulesetLevel(b, rs, seed))
+		})
+	}
 }
 
 // benchBuild times Build on in, and reports besides the wall time the

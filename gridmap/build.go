@@ -23,10 +23,12 @@ const (
 	spreadStep  = 1.25
 	spreadTries = 10
 	// quickSpreads is how many scales a cell size chosen by Build tries
-	// before a finer one while negotiating.
-	quickSpreads = 3
-	compactStep  = 0.85
-	compactTries = 12
+	// before a finer one while negotiating; greedySpreads, routing
+	// greedily (the finest cell included, since negotiation follows).
+	quickSpreads  = 3
+	greedySpreads = 4
+	compactStep   = 0.85
+	compactTries  = 12
 	// rerouteTries bounds the times a corridor that found no way is moved
 	// to the front of the routing order, for the whole build.
 	rerouteTries = 8
@@ -51,9 +53,10 @@ func Build(lv Level, o Options) (*Map, error) {
 }
 
 // BuildContext is Build that gives up with ctx's error once ctx is done:
-// it looks between attempts and between negotiation rounds, so a level
-// whose map takes minutes (the finest cells of a crowded level) can be
-// stopped, by a server's request deadline for one.
+// it looks before each corridor it routes and every few thousand states
+// of a corridor's search, so a level whose map takes minutes (the finest
+// cells of a crowded level) stops within milliseconds of a server's
+// request deadline, for one.
 func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 	m, err := build(ctx, lv, o, spreadTries, false, true)
 	if ctx.Err() != nil {
@@ -65,11 +68,18 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 		// Negotiation is the last resort: greedy routing at a finer cell
 		// draws straighter, shorter corridors where it can (see
 		// negotiate).
-		if nm, nerr := build(ctx, lv, o, spreadTries, true, false); nerr == nil {
+		nm, nerr := build(ctx, lv, o, spreadTries, true, false)
+		if nerr == nil {
 			return nm, nil
 		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if o.Cell == 0 {
+			// Of cells Build chose, the negotiating pass spread the
+			// finest furthest: its failure is the one to report. An
+			// explicit cell's greedy failure names a cell that works.
+			return nil, nerr
 		}
 	}
 	return m, err
@@ -90,14 +100,14 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 	b := &builder{ctx: ctx, p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
+		// Spreading does not give a crowded room more wall; a finer
+		// cell does, and every spread makes the map 1.56 times larger
+		// and its searches as much longer. The chosen cell spreads as
+		// far as the levels that draw at it need (every bundled
+		// ruleset's seeds 1-50 drew at scale 1.953 or less, and all
+		// but three at 1.5625), then gives way to finer cells.
+		b.spreads = greedySpreads
 		if negotiate {
-			// Spreading does not give a crowded room more wall; a
-			// finer cell does. Negotiating, the chosen cell spreads as
-			// far as most levels that draw at it need (every bundled
-			// ruleset's seeds 1-50 drew at scale 1.5625 or less), then
-			// gives way to finer cells. Greedy routing spreads as far
-			// as an explicit cell would, so that a level it draws gets
-			// the same map whether or not negotiation follows.
 			b.spreads = quickSpreads
 		}
 	}
@@ -117,15 +127,18 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 		// The chosen cell cannot hold the level (a room with more
 		// corridors than door places, or a corridor with no way): finer
 		// cells give rooms more wall and corridors more room. The
-		// finest spreads as far as an explicit cell would, so its
-		// failure is the one the error reports.
+		// finest spreads as far as an explicit cell would when
+		// negotiating, the last resort.
 		fine := o
 		for c, i := b.cell, 0; i < refinements; i++ {
 			c = float64(c*2) / 3
 			fine.Cell = c
-			n := spreads
-			if negotiate && i < refinements-1 {
+			n := greedySpreads
+			if negotiate {
 				n = quickSpreads
+				if i == refinements-1 {
+					n = spreads
+				}
 			}
 			m, ferr := build(ctx, lv, fine, n, negotiate, false)
 			if ferr == nil {
@@ -292,7 +305,8 @@ func defaultCell(rooms []RoomSpec) float64 {
 
 // builder draws one level; attempt places and routes it at one scale.
 type builder struct {
-	// ctx stops spread between attempts and negotiate between rounds.
+	// ctx stops the build: spread between attempts, negotiate between
+	// rounds, and routing (router.ctx) within an attempt.
 	ctx  context.Context
 	p    *plan
 	o    Options
@@ -439,6 +453,9 @@ func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	stuck := false
 	for _, k := range order {
 		path, ok := b.routeOne(rt, at, k)
+		if rt.stopped {
+			return nil, b.ctx.Err()
+		}
 		if !ok && !negotiate {
 			return nil, noRoute(p, k)
 		}
@@ -523,7 +540,7 @@ func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) 
 	for i := range at {
 		g.claimRoom(int32(i), at[i].X, at[i].Y, b.fps[i].w, b.fps[i].h)
 	}
-	rt := newRouter(g, b.o.CorridorWidth, b.rt)
+	rt := newRouter(b.ctx, g, b.o.CorridorWidth, b.rt)
 	b.rt = rt
 	for i := range at {
 		if b.exact[i] {
@@ -534,15 +551,24 @@ func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) 
 }
 
 // routeOne routes corridor k, first in its window, then on the whole map.
+// It finds none, and sets rt.stopped, once b's context is done.
 func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
+	if b.ctx.Err() != nil {
+		rt.stopped = true
+		return nil, false
+	}
 	e := b.p.ends[k]
 	g := rt.g
 	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
 	to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k, rt.neg != nil)}
-	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h)); ok {
+	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h), false); ok {
 		return path, true
 	}
-	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1})
+	// Most corridors are found in their windows, where a failed search
+	// costs at most the window; on the whole map the floods look first,
+	// but not negotiating, where other corridors are no obstacle and a
+	// way almost always exists.
+	return rt.route(k, from, to, rect{1, 1, g.w - 1, g.h - 1}, rt.neg == nil)
 }
 
 // routeOrder is the order corridors are routed in: the corridors in

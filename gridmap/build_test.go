@@ -561,6 +561,52 @@ func TestBuildContextStops(t *testing.T) {
 	}
 }
 
+// countdown is a context whose deadline strikes after its Err was asked
+// n times: a deadline measured in the build's own looks at it, with no
+// clock. looks counts every Err call.
+type countdown struct {
+	context.Context
+	n, looks int
+}
+
+func (c *countdown) Err() error {
+	c.looks++
+	if c.looks > c.n {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// TestBuildContextStopsWithinAttempt: BuildContext looks at its context
+// while it routes (before each corridor and every stopEvery search
+// states), so a deadline that strikes in the middle of an attempt stops
+// it there: BuildContext returns the deadline's error, no map, and looks
+// at most four times more (routing, the attempt, Build's own two), where
+// the whole build goes on looking dozens of times.
+func TestBuildContextStopsWithinAttempt(t *testing.T) {
+	// 12 spokes 2,500 units long at cell 10: one attempt of long
+	// searches.
+	lv := hubLevel(12, 2500)
+	o := Options{Cell: 10}
+	live := &countdown{Context: context.Background(), n: math.MaxInt}
+	if _, err := BuildContext(live, lv, o); err != nil {
+		t.Fatal(err)
+	}
+	if live.looks < 50 {
+		t.Fatalf("the whole build looked at its context %d times; want a level that takes longer", live.looks)
+	}
+	for _, n := range []int{1, 5, live.looks / 3, live.looks - 10} {
+		c := &countdown{Context: context.Background(), n: n}
+		m, err := BuildContext(c, lv, o)
+		if !errors.Is(err, context.DeadlineExceeded) || m != nil {
+			t.Errorf("deadline at look %d: %v, %v; want context.DeadlineExceeded and no map", n, m, err)
+		}
+		if c.looks > n+4 {
+			t.Errorf("deadline at look %d: the build looked %d times, went on after it (the whole build looks %d times)", n, c.looks, live.looks)
+		}
+	}
+}
+
 // TestBuildCellErrorFinest: a hub with 80 corridors is cramped at every
 // cell Build tries, with more door places at each finer cell; the error
 // names the finest cell and says what failed there (the failure itself,

@@ -115,6 +115,9 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 				}
 			}
 			path, ok := b.routeOne(rt, at, k)
+			if rt.stopped {
+				return b.ctx.Err()
+			}
 			if !ok {
 				// Not even through other corridors: rooms or reserved door
 				// cells wall it in.

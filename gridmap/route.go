@@ -1,6 +1,9 @@
 package gridmap
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Corridor routing costs, in quarter cells: a step, a bend, and a step
 // beside another room's wall or within two cells of another corridor. A
@@ -107,15 +110,37 @@ type router struct {
 	// neg, when not nil, makes other corridors a cost instead of an
 	// obstacle (see negotiation).
 	neg *negotiation
+	// flood is the reachability test's state (see connected).
+	flood floodState
+	// ctx stops a search: every stopEvery states, routing looks at it,
+	// and once it is done stopped is set and every search fails at once.
+	ctx     context.Context
+	work    uint32
+	stopped bool
+}
+
+// stopEvery is how many search states routing expands between looks at
+// its context: about a millisecond of A*.
+const stopEvery = 1 << 12
+
+// checkStop counts a search state and reports whether routing must stop:
+// its context was done at the last look.
+func (r *router) checkStop() bool {
+	r.work++
+	if r.work%stopEvery == 0 && !r.stopped && r.ctx.Err() != nil {
+		r.stopped = true
+	}
+	return r.stopped
 }
 
 // newRouter returns a router for g, reusing the search arrays of prev (a
 // router of an earlier attempt, or nil): their stamps are all older than
 // its generation, so they mark nothing.
-func newRouter(g *grid, width int, prev *router) *router {
-	r := &router{g: g, width: width, goal: make([]int8, g.w*g.h)}
+func newRouter(ctx context.Context, g *grid, width int, prev *router) *router {
+	r := &router{g: g, width: width, goal: make([]int8, g.w*g.h), ctx: ctx}
 	if prev != nil {
 		r.cost, r.parent, r.stamp, r.gen, r.heap = prev.cost, prev.parent, prev.stamp, prev.gen, prev.heap[:0]
+		r.flood = prev.flood
 	}
 	return r
 }
@@ -223,8 +248,9 @@ type rect struct{ x0, y0, x1, y1 int }
 
 // route finds corridor k's cheapest brush path from a slot of from to a
 // slot of to, inside win, and returns its anchors; ok is false when there
-// is none.
-func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
+// is none. With flood, the reachability floods (see connected) look
+// first, since A* fails only after every state it can reach.
+func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bool) {
 	g := r.g
 	r.gen++
 	if r.gen == 0 {
@@ -252,7 +278,7 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 			r.goal[i] = 0
 		}
 	}()
-	if len(goals) == 0 {
+	if len(goals) == 0 || flood && !r.connected(from, to, win, goals) {
 		return nil, false
 	}
 	h := func(p Point) int32 {
@@ -279,6 +305,9 @@ func (r *router) route(k int32, from, to end, win rect) ([]Point, bool) {
 		r.heap.push(heapItem{f: c + h(p), seq: seq, s: st})
 	}
 	for len(r.heap) > 0 {
+		if r.checkStop() {
+			return nil, false
+		}
 		it := r.heap.pop()
 		st := it.s
 		c := r.cost[st]

@@ -52,6 +52,10 @@ type drawing struct {
 	rooms      bool
 	roomGap    float64
 	meanTarget float64
+	// sizes, when set with rooms, holds the rooms' full rectangles: an
+	// edge's target is then roomTarget, which follows the rectangles
+	// along the corridor's current direction.
+	sizes []Room
 
 	activeFrame
 	budgets
@@ -79,8 +83,9 @@ func newDrawing(g *grammar.Graph, f params.Forces) *drawing {
 }
 
 // UseRooms makes every edge's target length the sum of its two rooms' radii
-// plus gap times its length factor (the relax pass), instead of EdgeLength
-// times its length factor.
+// plus gap times its length factor (the relax pass; with sizes set, plus
+// for a factor above 1 its rooms' disc slack, roomTarget), instead of
+// EdgeLength times its length factor.
 func (d *drawing) UseRooms(gap float64) {
 	d.rooms, d.roomGap = true, gap
 	var sum float64
@@ -297,6 +302,9 @@ func (d *drawing) Run() int {
 }
 
 func (d *drawing) target(a int, h grammar.Half) float64 {
+	if d.rooms && d.sizes != nil {
+		return roomTarget(d.roomGap, d.sizes[a], d.sizes[h.To], r2.Sub(d.Pos[h.To], d.Pos[a]), h.LengthFactor)
+	}
 	if d.full != nil {
 		return corridorTarget(d.roomGap, d.full[a], d.full[h.To], h.LengthFactor)
 	}

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -100,8 +101,10 @@ func TestSpreadScalesDensityLimit(t *testing.T) {
 	pos := []r2.Vec{{}, {X: 300}, {X: 600}}
 	r := Room{W: 100, H: 100, Radius: 50 * math.Sqrt2}
 	rooms := []Room{r, r, r}
-	// Targets: 2r + 200 and 2r + 200·3, against 2r + 200 twice.
-	t1, t3 := 2*r.Radius+200, 2*r.Radius+600
+	// Targets: 2r + 200 and 2r + 200·3 + (3 − 1)·2s, against 2r + 200
+	// twice, s = r − 50 being how far each disc reaches past its square
+	// along the row (roomTarget).
+	t1, t3 := 2*r.Radius+200, 2*r.Radius+600+4*(r.Radius-50)
 	for _, tt := range []struct {
 		name    string
 		factors []float64
@@ -126,5 +129,39 @@ func TestSpreadScalesDensityLimit(t *testing.T) {
 	}
 	if m := zero.Miss(Geometry{Density: 0.04}); !strings.Contains(m, "density 0.040 < quality.min_density 0.05") || strings.Contains(m, "spread") {
 		t.Errorf("a Geometry without Spread: reason %q, want the plain limit", m)
+	}
+}
+
+// TestRoomTargetScalesVisibleLength: for random rooms, directions and
+// factors f > 1, two rooms at roomTarget's distance show f times what
+// they show at the factor-1 target (visibleLength, the measure);
+// factors of at most 1 give corridorTarget to the bit.
+func TestRoomTargetScalesVisibleLength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	room := func() Room {
+		w, h := float64(50*(1+rng.IntN(12))), float64(50*(1+rng.IntN(12)))
+		return Room{W: w, H: h, Radius: norm(r2.Vec{X: w, Y: h}) / 2}
+	}
+	const gap = 50
+	for i := range 1000 {
+		a, b := room(), room()
+		ang := 2 * math.Pi * rng.Float64()
+		u := r2.Vec{X: math.Cos(ang), Y: math.Sin(ang)}
+		to := r2.Scale(1+1000*rng.Float64(), u)
+		visible := func(f float64) float64 {
+			d := roomTarget(gap, a, b, to, f)
+			return visibleLength(0, 0, d*u.X, d*u.Y, a, b)
+		}
+		one := visible(1)
+		for _, f := range []float64{1.5, 2, 3, 7} {
+			if got := visible(f); math.Abs(got-f*one) > 1e-9*f*one {
+				t.Fatalf("case %d: rooms %v and %v along %v, factor %v: visible %v, want %v × %v", i, a, b, u, f, got, f, one)
+			}
+		}
+		for _, f := range []float64{0, 0.05, 0.5, 1} {
+			if got, want := roomTarget(gap, a, b, to, f), corridorTarget(gap, a.Radius, b.Radius, f); got != want {
+				t.Fatalf("case %d: factor %v: roomTarget %v, want corridorTarget %v", i, f, got, want)
+			}
+		}
 	}
 }

@@ -46,10 +46,10 @@ func spread(g *grammar.Graph, rooms []Room, gap float64) float64 {
 		if e.Cosmetic {
 			continue
 		}
-		ra, rb := rooms[e.A].Radius, rooms[e.B].Radius
+		to := r2.Sub(g.Vertex(e.B).Pos, g.Vertex(e.A).Pos)
 		f := max(1, lengthFactor(e.LengthFactor))
-		asked += corridorTarget(gap, ra, rb, f)
-		plain += corridorTarget(gap, ra, rb, 1)
+		asked += roomTarget(gap, rooms[e.A], rooms[e.B], to, f)
+		plain += corridorTarget(gap, rooms[e.A].Radius, rooms[e.B].Radius, 1)
 	}
 	if plain == 0 {
 		return 1
@@ -66,7 +66,7 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	var q Quality
 	target := func(a, b int) float64 {
 		h, _ := g.Edge(a, b)
-		return corridorTarget(gap, rooms[a].Radius, rooms[b].Radius, h.LengthFactor)
+		return roomTarget(gap, rooms[a], rooms[b], r2.Sub(g.Vertex(b).Pos, g.Vertex(a).Pos), h.LengthFactor)
 	}
 	edges := g.Edges()
 	if len(edges) > 0 {

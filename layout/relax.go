@@ -227,7 +227,7 @@ func (r *Relaxation) startInflating() bool {
 	var ratios []float64
 	for _, e := range r.g.Edges() {
 		if cur := dist(r.pos[e.A], r.pos[e.B]); cur > 0 {
-			ratios = append(ratios, corridorTarget(r.gap, r.rooms[e.A].Radius, r.rooms[e.B].Radius, e.LengthFactor)/cur)
+			ratios = append(ratios, roomTarget(r.gap, r.rooms[e.A], r.rooms[e.B], r2.Sub(r.pos[e.B], r.pos[e.A]), e.LengthFactor)/cur)
 		}
 	}
 	if len(ratios) == 0 {
@@ -247,7 +247,7 @@ func (r *Relaxation) startInflating() bool {
 	scaleAbout(d.Pos, r.pos, pre)
 	// Rooms start as large as the drawing allows; points closer than the
 	// margin start at size 0, and the rooms grow once they have parted.
-	d.full = full
+	d.full, d.sizes = full, r.rooms
 	d.UseRooms(r.gap)
 	d.setGrowth(min(max(0, d.maxGrowth(d.Pos, full)), 1))
 	d.SetActive(nil)
@@ -294,6 +294,7 @@ func (r *Relaxation) settleScaled() {
 	for v, rm := range r.rooms {
 		d.Radius[v] = rm.Radius
 	}
+	d.sizes = r.rooms
 	d.UseRooms(r.gap)
 	d.SetActive(nil)
 	r.d, r.phase, r.more, r.offset, r.stats.Scale = d, Settle, true, 0, r.valid

@@ -60,6 +60,34 @@ func corridorTarget(gap, ra, rb, f float64) float64 {
 	return float64(gap*lengthFactor(f)) + ra + rb
 }
 
+// roomTarget is the target centre distance of a corridor of length
+// factor f between rooms a and b whose centres lie along to (from a's to
+// b's): corridorTarget plus f − 1 times the slack of both rooms, the
+// distance by which a room's disc reaches past its rectangle along the
+// corridor's direction. A corridor of factor 1 at its target shows gap +
+// sa + sb between the rectangles (the disc check keeps the discs apart,
+// so no shorter target could be met); one of factor f > 1 at its target
+// shows f times that, so the visible corridors, the measure
+// (visibleLength), keep the author's ratio rather than only their parts
+// between the discs. A factor of at most 1 gives corridorTarget: the
+// slack cannot shrink without the discs closing past the gap, and
+// scaling it down measured worse (NOTES.md, "Length factors"). Rooms on
+// one point give corridorTarget too.
+func roomTarget(gap float64, a, b Room, to r2.Vec, f float64) float64 {
+	f = lengthFactor(f)
+	t := corridorTarget(gap, a.Radius, b.Radius, f)
+	if f <= 1 {
+		return t
+	}
+	l := norm(to)
+	if l == 0 {
+		return t
+	}
+	u := scale(1/l, to)
+	slack := float64(a.Radius-exitAlong(a.W, a.H, a.Radius, u)) + float64(b.Radius-exitAlong(b.W, b.H, b.Radius, u))
+	return t + float64(float64(f-1)*slack)
+}
+
 // validScale returns the smallest factor that, applied to pos, makes every
 // edge at least its target long and keeps every two rooms, and every room and
 // corridor not ending in it, a unit more than the relax pass keeps apart.
@@ -68,7 +96,7 @@ func validScale(g *grammar.Graph, pos []r2.Vec, rooms []Room, gap float64) (floa
 	var corrs []Corridor
 	for _, e := range g.Edges() {
 		cur := dist(pos[e.A], pos[e.B])
-		want := corridorTarget(gap, rooms[e.A].Radius, rooms[e.B].Radius, e.LengthFactor)
+		want := roomTarget(gap, rooms[e.A], rooms[e.B], r2.Sub(pos[e.B], pos[e.A]), e.LengthFactor)
 		if cur == 0 {
 			return 0, fmt.Errorf("layout: rooms %d and %d coincide: %w", e.A, e.B, ErrUnfixable)
 		}
