@@ -38,9 +38,14 @@ type Constructor struct {
 	// a corridor) on the side of its corridor it names, when the build
 	// hangs that room on that corridor (see Replan).
 	Plan *NestPlan
+	// NestLimit, if positive, is the most rooms the plan may need one
+	// triangle to hold (NestPlan.Bound): MayHang refuses a hanging room
+	// that would take the build past it. 0 means no limit.
+	NestLimit int
 
 	d     *drawing
 	log   nestLog
+	bound *nestBound
 	stats ConstructStats
 	seen  []uint32
 	stamp uint32

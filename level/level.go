@@ -306,6 +306,7 @@ func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	res, _, err := planned(context.Background(), false, func(plan *layout.NestPlan) (*layout.Constructor, *grammar.Result, error) {
 		con := &layout.Constructor{Forces: rs.Layout, Plan: plan}
 		bo := buildOptions(rs)
+		hangWithin(rs, con, &bo)
 		bo.AfterRewrite = con.AfterRewrite
 		res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
 		return con, res, err
@@ -360,6 +361,15 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 	bo := rs.Build.Options()
 	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
 	return bo
+}
+
+// hangWithin makes a build with the construction drawing con skip a room
+// hung on a corridor that would need one triangle to hold more rooms than
+// rs's tail limit allows (layout.Limits.NestLimit), as a crossing match is
+// skipped.
+func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
+	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
+	bo.MayHang = con.MayHang
 }
 
 // progress is how far an attempt got: the stage that last ran and the
@@ -517,6 +527,7 @@ func build(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts O
 		return overBudget(rs, seed, a, opts, pr)
 	}
 	pr.stage = StageMatching
+	hangWithin(rs, con, &bo)
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
 		if err := ctx.Err(); err != nil {
