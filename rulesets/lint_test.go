@@ -83,6 +83,12 @@ func TestWarnings(t *testing.T) {
 		{name: "a tag no rule uses", capTag: "a", tables: "[tags.zz]\ncolor = \"#ff0000\"\n",
 			want:   []string{`tags.zz: no rule uses tag "zz": the settings change nothing`},
 			reason: "the [tags] entry configures nothing the level has"},
+		{name: "the junction tag under planar junction", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
+			overrides: []string{"build.planar=junction"},
+			reason:    "planar = \"junction\" gives the junction tag its rooms though no rule names it"},
+		{name: "the junction tag under planar reject", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
+			want:   []string{`tags.x: no rule uses tag "x": the settings change nothing`},
+			reason: "without planar = \"junction\" no room takes the junction tag"},
 		{name: "a disabled rule makes another dead", capTag: "z", overrides: []string{"rules.cap.enabled=false"},
 			reason: "a disabled rule is not checked for being dead, and cap's own tag comes from nowhere else"},
 	}
