@@ -62,6 +62,12 @@ type Constructor struct {
 	dirs     []angledDir
 	combos   []sectorCombo
 	chosen   []rotation
+	// spot is where MayDraw last found room for a hanging room; cands,
+	// nearV and nearE are its scratch.
+	spot  hangSpot
+	cands []r2.Vec
+	nearV []int
+	nearE [][2]int
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -153,10 +159,12 @@ func (c *Constructor) Enclosed() int {
 
 // place keeps a rewrite's new vertices from crossing the drawing: it
 // puts them on the side of their anchors with more room (chooseSide),
-// then retracts them. It reports whether it moved anything.
+// then retracts them; a hanging room that still crosses goes where
+// MayDraw found room for it. It reports whether it moved anything.
 func (c *Constructor) place(g *grammar.Graph, added []int) bool {
 	mirrored := c.chooseSide(g, added)
-	return c.retract(g, added) || mirrored
+	retracted := c.retract(g, added)
+	return c.toSpot(g, added) || retracted || mirrored
 }
 
 // neighbourhood returns the vertices within hops edges of seeds, in

@@ -366,10 +366,14 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 // hangWithin makes a build with the construction drawing con skip a room
 // hung on a corridor that would need one triangle to hold more rooms than
 // rs's tail limit allows (layout.Limits.NestLimit), as a crossing match is
-// skipped.
+// skipped, and, when crossing matches are skipped, a hanging room the
+// drawing has no place for without a crossing (layout.Constructor.MayDraw).
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
 	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
 	bo.MayHang = con.MayHang
+	if bo.RejectCrossings {
+		bo.MayDraw = con.MayDraw
+	}
 }
 
 // progress is how far an attempt got: the stage that last ran and the
