@@ -35,10 +35,8 @@ func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 		return false
 	}
 	pa, pb := d.Pos[a], d.Pos[b]
-	ab := r2.Sub(pb, pa)
-	l2 := float64(ab.X*ab.X) + float64(ab.Y*ab.Y)
-	if l2 == 0 {
-		return false
+	if norm2(r2.Sub(pb, pa)) == 0 {
+		return false // no line to mirror across
 	}
 	c.placed = c.placed[:0]
 	for _, n := range added {
@@ -46,11 +44,9 @@ func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 	}
 	drawnK, drawn := c.sideRoom(g, added, pa, pb)
 	for i, n := range added {
-		p := c.placed[i]
-		t := float64(float64(float64(p.X-pa.X)*ab.X)+float64(float64(p.Y-pa.Y)*ab.Y)) / l2
-		foot := r2.Vec{X: float64(pa.X + float64(t*ab.X)), Y: float64(pa.Y + float64(t*ab.Y))}
-		d.Pos[n] = r2.Vec{X: float64(2*foot.X) - p.X, Y: float64(2*foot.Y) - p.Y}
+		d.Pos[n] = c.placed[i]
 	}
+	c.mirror(added, pa, pb)
 	mirrored := make([]r2.Vec, 0, len(added))
 	for _, n := range added {
 		mirrored = append(mirrored, d.Pos[n])
@@ -105,7 +101,7 @@ func (c *Constructor) anyCrossing(g *grammar.Graph, added []int) bool {
 // shrunk.
 func (c *Constructor) sideRoom(g *grammar.Graph, added []int, pa, pb r2.Vec) (int, float64) {
 	d := c.d
-	m := r2.Vec{X: float64(pa.X+pb.X) / 2, Y: float64(pa.Y+pb.Y) / 2}
+	m := midpoint(pa, pb)
 	for k := range groupHalvings {
 		if c.cancelled() {
 			return groupHalvings, 0
@@ -121,8 +117,7 @@ func (c *Constructor) sideRoom(g *grammar.Graph, added []int, pa, pb r2.Vec) (in
 			return k, room
 		}
 		for _, n := range added {
-			p := d.Pos[n]
-			d.Pos[n] = r2.Vec{X: float64(m.X + float64(0.5*float64(p.X-m.X))), Y: float64(m.Y + float64(0.5*float64(p.Y-m.Y)))}
+			d.Pos[n] = halfway(d.Pos[n], m)
 		}
 	}
 	return groupHalvings, 0
@@ -150,12 +145,12 @@ func (c *Constructor) plannedSide(added []int, a, b int) (moved, planned bool) {
 	// Into the face beside a–b, not around what lies on that side: the
 	// triangle a–b–n must hold no room.
 	pa, pb := d.Pos[a], d.Pos[b]
-	m := r2.Vec{X: float64(pa.X+pb.X) / 2, Y: float64(pa.Y+pb.Y) / 2}
+	m := midpoint(pa, pb)
 	for range groupHalvings {
 		if !c.holdsRoom(pa, pb, d.Pos[n]) {
 			break
 		}
-		d.Pos[n] = axpy(0.5, r2.Sub(d.Pos[n], m), m)
+		d.Pos[n] = halfway(d.Pos[n], m)
 		moved = true
 	}
 	return moved, true
@@ -183,6 +178,12 @@ func (c *Constructor) mirror(added []int, pa, pb r2.Vec) {
 	for _, n := range added {
 		p := d.Pos[n]
 		foot := axpy(dot(r2.Sub(p, pa), ab)/l2, ab, pa)
-		d.Pos[n] = r2.Vec{X: float64(2*foot.X) - p.X, Y: float64(2*foot.Y) - p.Y}
+		d.Pos[n] = r2.Sub(scale(2, foot), p)
 	}
 }
+
+// midpoint returns the middle of a and b.
+func midpoint(a, b r2.Vec) r2.Vec { return scale(0.5, r2.Add(a, b)) }
+
+// halfway returns the point halfway from p to m.
+func halfway(p, m r2.Vec) r2.Vec { return axpy(0.5, r2.Sub(p, m), m) }

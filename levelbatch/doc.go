@@ -14,4 +14,15 @@
 // Package batch knows nothing of levels (it runs any generator of files);
 // this package is the one place where the two meet, so that the command
 // only parses flags and prints.
+//
+// # Where to start
+//
+//   - levelbatch.go: Generator and its Generate method (one seed: the
+//     level, its document, its files under the level's time budget, and
+//     the manifest's Metrics); failedSeed, which makes a level past its own
+//     budget a failed seed rather than an interrupted one; Params.
+//   - formats.go: Format, Formats and ParseFormats (the --format list);
+//     Exports with Make, which makes every file of a list of formats in
+//     memory, all or nothing, and Options; MapTimeoutError, the map stage
+//     past its budget.
 package levelbatch

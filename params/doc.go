@@ -12,4 +12,13 @@
 //
 // The package imports nothing of the project, so that every stage can
 // depend on it.
+//
+// # Where to start
+//
+// Everything is in params.go: Forces with DefaultLayout, DefaultRelax and
+// WithDefaults; Rooms with DefaultRooms, WithDefaults and Gap (the
+// corridor kept between two rooms' discs); MarshalJSON, which writes a
+// table's keys in field order and each float in its shortest form, the
+// same on every platform; and MaxCorridorWidth, the one bound that the
+// ruleset, the level file and the map stage share.
 package params

@@ -37,4 +37,23 @@
 // locks opened). It also names the locks the goal needs, the keys the
 // level does without and the locks that gate nothing. Both searches are
 // bounded (Solver.MaxStates); NOTES.md has the details and sources.
+//
+// # Where to start
+//
+//   - route.go: Graph, the level as the package reads it (rooms, cosmetic
+//     vertices, corridors); Roles; Find and FindContext, which compute the
+//     entrance, the goal, the critical path, the depths and the dead ends
+//     (Route); Walkable, the gonum view of the rooms whose nodes and
+//     neighbours come sorted.
+//   - solve.go: Lock, Solver and Solution; newPuzzle turns a level and its
+//     roles into the puzzle the searches read, with a bit per key room
+//     and per small-key lock room in a state mask.
+//   - search.go: the two searches over a puzzle, explore (which rooms can
+//     be reached, branching only on small-key locks) and shortestWalk (the
+//     breadth-first search for the walkthrough), and the reason an
+//     unsolvable level gives.
+//
+// route_test.go checks Find against a brute-force Floyd–Warshall
+// reference on random graphs; solve_test.go checks Solve against an
+// independent exhaustive model of the walk (brute).
 package route

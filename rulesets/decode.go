@@ -164,6 +164,12 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 		}
 		d.decodeStruct(n, v, p)
 	case reflect.Slice:
+		if len(p) == 1 && n.Kind == toml.Table && arrayOfTables(fmt.Sprint(p[0])) {
+			// [rules] where [[rules]] was meant: one entry, or the first
+			// of several (the parser refuses the second [rules]).
+			d.errAt(p, false, "expected an array of tables, got a table: write [[%s]], with two brackets, before each entry", p[0])
+			return false
+		}
 		if !d.want(n, p, toml.Array) {
 			return false
 		}
@@ -221,6 +227,18 @@ func (d *decoder) decodeInto(n *toml.Node, v reflect.Value, p keyPath) bool {
 	return true
 }
 
+// arrayOfTables reports whether the top-level key k takes an array of
+// tables ([[rules]], [[groups]], [[passes]]).
+func arrayOfTables(k string) bool {
+	for _, f := range fields(fileType) {
+		if f.key == k {
+			t := fileType.Field(f.index).Type
+			return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct
+		}
+	}
+	return false
+}
+
 // want reports whether n has kind k, and reports a problem if not.
 func (d *decoder) want(n *toml.Node, p keyPath, k toml.Kind) bool {
 	if n.Kind == k {
@@ -254,6 +272,18 @@ func (d *decoder) decodeStruct(n *toml.Node, v reflect.Value, p keyPath) {
 		j := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
 		if j < 0 {
 			s := suggestKey(k, fs)
+			if len(p) > 0 && !strings.HasPrefix(s, " (") && slices.ContainsFunc(fields(fileType), func(f field) bool { return f.key == k }) {
+				// TOML puts every key after a [table] header into that
+				// table: a top-level key written below one lands there.
+				d.errAt(kp, true, "unknown key %q in this table: %s is a top-level key, and every key after a [table] header belongs to that table; put it before the first header", k, k)
+				continue
+			}
+			if other := suggestSection([]string{k}); other != "" && !strings.HasPrefix(s, " (") {
+				// A key of another table, such as max_vertices at the
+				// top level or margin under [layout].
+				d.errAt(kp, true, "unknown key %q here%s", k, other)
+				continue
+			}
 			d.errAt(kp, true, "unknown key %q%s", k, s)
 			// A misspelt key stands for the key it was meant to be: what
 			// is wrong with that key missing is this same problem.
@@ -281,14 +311,20 @@ func suggestKey(k string, fs []field) string {
 // suggest returns ` (did you mean "x"?)` for the one of known closest to
 // k, or lists them all when none is close.
 func suggest(k string, known []string) string {
-	best, bestD := editdist.Closest(k, known)
-	if bestD >= 0 && bestD <= max(2, len(k)/3) && bestD < len(k) {
+	if best, ok := closest(k, known); ok {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	if len(known) == 0 {
 		return ""
 	}
 	return "; valid keys here: " + strings.Join(known, ", ")
+}
+
+// closest returns the one of known closest to k, and whether it is close
+// enough to be what k meant to say.
+func closest(k string, known []string) (string, bool) {
+	best, d := editdist.Closest(k, known)
+	return best, d >= 0 && d <= max(2, len(k)/3) && d < len(k)
 }
 
 // isSet reports whether the document (or an override) sets key k in the

@@ -3,6 +3,7 @@ package rulesets
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -93,22 +94,22 @@ func (d *decoder) lintBudgets(def grammar.Definition, b Build) {
 		for _, name := range p.Rules {
 			most = max(most, grow[name])
 			if uses[name] > 0 {
-				byUses += uses[name] * grow[name]
+				byUses = addSat(byUses, mulSat(uses[name], grow[name]))
 			} else if grow[name] > 0 {
 				capped = false
 			}
 		}
 		largest = max(largest, most)
-		add := budget * most
+		add := mulSat(budget, most)
 		if capped && byUses < add {
 			add = byUses
 		}
-		byPasses += add
+		byPasses = addSat(byPasses, add)
 		if p.Name != "" {
 			terms = append(terms, fmt.Sprintf("%s %d", p.Name, add))
 		}
 	}
-	reach := 1 + min(byPasses, b.MaxIterations*largest)
+	reach := addSat(1, min(byPasses, mulSat(b.MaxIterations, largest)))
 	if d.isSet(keyPath{"build"}, "max_vertices") && reach < b.MaxVertices {
 		how := "the rules' budgets"
 		if len(terms) > 0 {
@@ -129,16 +130,33 @@ func (d *decoder) lintBudgets(def grammar.Definition, b Build) {
 			}
 			total := 0
 			for _, q := range def.Passes {
-				total += q.MaxIterations
+				total = addSat(total, q.MaxIterations)
 			}
 			d.warnAt(keyPath{"build", "max_iterations"}, false,
 				"%d is used up by the budgets of the passes before %q (%s): passes %s run only if earlier ones stall; raise it to at least %d, the sum of the passes' budgets",
 				b.MaxIterations, p.Name, strings.Join(before, " + "), strings.Join(starved, ", "), total)
 			break
 		}
-		spent += p.MaxIterations
+		spent = addSat(spent, p.MaxIterations)
 		before = append(before, fmt.Sprintf("%s %d", p.Name, p.MaxIterations))
 	}
+}
+
+// addSat and mulSat add and multiply counts (never negative), saturating
+// at math.MaxInt: budgets near the largest integer a ruleset can write
+// must not wrap around into a negative bound.
+func addSat(a, b int) int {
+	if a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+func mulSat(a, b int) int {
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
 }
 
 // newVertices is how many vertices an application of r adds.
@@ -201,14 +219,27 @@ func (d *decoder) lintTags(def grammar.Definition, index []int, junction string)
 				want = append(want, fmt.Sprintf("%q", t))
 			}
 		}
+		var have []string
+		for _, t := range slices.Sorted(maps.Keys(made)) {
+			if t != grammar.StartTag && t != grammar.Wildcard {
+				have = append(have, t)
+			}
+		}
+		hint := "the tags made are " + strings.Join(have, ", ")
+		if len(want) == 1 {
+			if best, ok := closest(strings.Trim(want[0], `"`), have); ok {
+				hint = fmt.Sprintf("did you mean %q?", best)
+			}
+		}
 		d.warnAt(rp.with("pattern", "vertices", j, "tags"), false,
-			"the rule never applies: no vertex is ever tagged %s (neither the start vertex nor any rule that can apply makes one)",
-			strings.Join(want, " or "))
+			"the rule never applies: no vertex is ever tagged %s (neither the start vertex nor any rule that can apply makes one); use a tag that is made (%s), or give the tag in a substitute of a rule that applies",
+			strings.Join(want, " or "), hint)
 	}
 	tags, _ := lookup(d.root, keyPath{"tags"})
 	if tags == nil || tags == d.root {
 		return
 	}
+	d.lintLoneTags(def, index, tags.Keys)
 	for _, name := range tags.Keys {
 		if used[name] || name == junction {
 			continue
@@ -220,6 +251,38 @@ func (d *decoder) lintTags(def grammar.Definition, index []int, junction string)
 			continue
 		}
 		d.warnAt(tp, true, "no rule uses tag %q: the settings change nothing", name)
+	}
+}
+
+// lintLoneTags warns about a tag that a substitute gives but that no
+// pattern matches and the [tags] table, which lists the tags it
+// configures, leaves out: most likely a misspelt name, whose rooms then
+// get the default look and size and are never grown from. Once per tag,
+// at its first use.
+func (d *decoder) lintLoneTags(def grammar.Definition, index []int, declared []string) {
+	matched := map[string]bool{grammar.Wildcard: true}
+	for _, r := range def.Rules {
+		for _, v := range r.Pattern.Vertices {
+			for _, t := range v.Tags {
+				matched[strings.TrimPrefix(t, "!")] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i, r := range def.Rules {
+		for j, v := range r.Substitute.Vertices {
+			if matched[v.Tag] || seen[v.Tag] || slices.Contains(declared, v.Tag) {
+				continue
+			}
+			seen[v.Tag] = true
+			hint := "tags with an entry: " + strings.Join(declared, ", ")
+			if best, ok := closest(v.Tag, declared); ok {
+				hint = fmt.Sprintf("did you mean %q?", best)
+			}
+			d.warnAt(keyPath{"rules", index[i]}.with("substitute", "vertices", j, "tag"), false,
+				"tag %q has no [tags.%s] entry and no pattern matches it: its rooms get the default look and size, and nothing grows from them; check the name (%s) or add [tags.%s]",
+				v.Tag, v.Tag, hint, v.Tag)
+		}
 	}
 }
 

@@ -75,19 +75,27 @@ func TestWarnings(t *testing.T) {
 			want:   []string{`build.max_iterations: 4 is used up by the budgets of the passes before "finish" (grow 4): passes "finish" run only if earlier ones stall; raise it to at least 6`},
 			reason: "the finish pass never runs once grow used its budget"},
 		{name: "a tag nothing makes", capTag: "q",
-			want:   []string{`rules[2] "cap": pattern vertex "a": tags: the rule never applies: no vertex is ever tagged "q"`},
+			want:   []string{`rules[2] "cap": pattern vertex "a": tags: the rule never applies: no vertex is ever tagged "q" (neither the start vertex nor any rule that can apply makes one); use a tag that is made (the tags made are a), or give the tag`},
 			reason: "no rule makes a q vertex, so cap is dead"},
+		{name: "a misspelt tag nothing makes", capTag: "aa",
+			want:   []string{`tagged "aa" (neither the start vertex nor any rule that can apply makes one); use a tag that is made (did you mean "a"?)`},
+			reason: "aa is one letter away from the a that the rules make"},
 		{name: "a negated tag on a locked vertex", capTag: "a", neg: `, "!z"`, lock: ", lock = true",
 			want:   []string{`rules[1] "extend": pattern vertex "b": tags[1]: "!z" never rejects a match: the vertex is locked`},
 			reason: "a locked vertex has no neighbour outside the match"},
 		{name: "a tag no rule uses", capTag: "a", tables: "[tags.zz]\ncolor = \"#ff0000\"\n",
-			want:   []string{`tags.zz: no rule uses tag "zz": the settings change nothing`},
-			reason: "the [tags] entry configures nothing the level has"},
+			want: []string{`tags.zz: no rule uses tag "zz": the settings change nothing`,
+				`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it: its rooms get the default look and size, and nothing grows from them; check the name (tags with an entry: zz) or add [tags.z]`},
+			reason: "the [tags] entry configures nothing the level has, and the tag the rules give has none"},
+		{name: "a tag only a substitute gives", capTag: "a", tables: "[tags.a]\ncolor = \"#ff0000\"\n",
+			want:   []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
+			reason: "with a [tags] table, a tag that has no entry and that no pattern matches is most likely misspelt"},
 		{name: "the junction tag under planar junction", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
 			overrides: []string{"build.planar=junction"},
+			want:      []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
 			reason:    "planar = \"junction\" gives the junction tag its rooms though no rule names it"},
 		{name: "the junction tag under planar reject", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
-			want:   []string{`tags.x: no rule uses tag "x": the settings change nothing`},
+			want:   []string{`tags.x: no rule uses tag "x": the settings change nothing`, `rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
 			reason: "without planar = \"junction\" no room takes the junction tag"},
 		{name: "a disabled rule makes another dead", capTag: "z", overrides: []string{"rules.cap.enabled=false"},
 			reason: "a disabled rule is not checked for being dead, and cap's own tag comes from nowhere else"},
@@ -115,6 +123,48 @@ func TestWarnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHugeBudgets: budgets at the largest integer a ruleset can write
+// saturate instead of wrapping around, so max_vertices is not reported
+// as out of reach of a negative bound.
+func TestHugeBudgets(t *testing.T) {
+	const huge = "9223372036854775807"
+	for _, tt := range []struct {
+		sets []string
+		want string // a fragment of the one warning, or "" for none
+	}{
+		{[]string{"build.max_vertices=" + huge, "build.max_iterations=" + huge}, ""},
+		{[]string{"build.max_vertices=" + huge}, "let it reach at most 11 vertices"},
+	} {
+		rs, err := loaderOf(t, tt.sets).Load("minimal.toml", mustRead(t, "testdata/minimal.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want == "" && len(rs.Warnings) != 0 || tt.want != "" && (len(rs.Warnings) != 1 || !strings.Contains(rs.Warnings[0].Error(), tt.want)) {
+			t.Errorf("%v: warnings %v; want %q", tt.sets, rs.Warnings, tt.want)
+		}
+	}
+}
+
+// TestLoneTagSuggestion checks that a substitute's tag close to one the
+// [tags] table configures is named as the likely meaning, once per tag.
+func TestLoneTagSuggestion(t *testing.T) {
+	src := strings.Replace(string(mustRead(t, "testdata/minimal.toml")), `tag = "a", at = [200, 0]`, `tag = "rom", at = [200, 0]`, 1)
+	src += "\n[tags.room]\ncolor = \"#ff0000\"\n"
+	rs, err := Load("typo.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lone []*Error
+	for _, w := range rs.Warnings {
+		if strings.Contains(w.Error(), `tag "rom" has no [tags.rom] entry`) {
+			lone = append(lone, w)
+		}
+	}
+	if len(lone) != 1 || lone[0].Line != 23 || lone[0].Col != 21 || !strings.Contains(lone[0].Error(), `(did you mean "room"?)`) {
+		t.Errorf("want one warning about tag \"rom\" at 23:21 that suggests \"room\"; warnings:\n%v", rs.Warnings)
 	}
 }
 

@@ -269,6 +269,57 @@ func TestErrorWithSource(t *testing.T) {
 	}
 }
 
+// TestEncodings loads the files a new author's editor may write: a UTF-8
+// byte order mark with CRLF line ends reads as plain UTF-8 (positions
+// count lines, not the mark), and a file in another encoding is one
+// problem that says to save it as UTF-8. An empty file is a ruleset
+// without a start rule.
+func TestEncodings(t *testing.T) {
+	minimal := string(mustRead(t, "testdata/minimal.toml"))
+	bad := strings.Replace(minimal, `name = "minimal"`, "name = \"minimal\"\n[build]\nmax_vertices = -3", 1)
+	utf16 := func(s string, big bool) []byte {
+		b := []byte{0xFF, 0xFE}
+		if big {
+			b = []byte{0xFE, 0xFF}
+		}
+		for _, r := range s {
+			if big {
+				b = append(b, 0, byte(r))
+			} else {
+				b = append(b, byte(r), 0)
+			}
+		}
+		return b
+	}
+	tests := []struct {
+		name      string
+		src       []byte
+		line, col int
+		frag      string
+		reason    string
+	}{
+		{"BOM and CRLF", append([]byte{0xEF, 0xBB, 0xBF}, strings.ReplaceAll(bad, "\n", "\r\n")...), 4, 16,
+			"build.max_vertices: must be at least 1, not -3", "the mark is skipped and \\r\\n is one line end"},
+		{"UTF-16 LE", utf16(minimal, false), 1, 1, "the file is UTF-16 (it starts with a UTF-16 byte order mark): save it as UTF-8",
+			"Notepad's \"Unicode\""},
+		{"UTF-16 BE", utf16(minimal, true), 1, 1, "the file is UTF-16", "either byte order"},
+		{"Latin-1", []byte("# caf\xe9\n" + minimal), 1, 6, "the file is not valid UTF-8 (byte 0xE9 here; a legacy encoding such as Latin-1?): save it as UTF-8",
+			"the first byte that is not UTF-8, and what to do"},
+		{"empty", nil, 1, 1, `no start rule: add a rule whose pattern is one vertex with tags = ["s"]`, "an empty ruleset has no start rule"},
+	}
+	for _, tt := range tests {
+		_, err := Load("enc.toml", tt.src)
+		var list ErrorList
+		if !errors.As(err, &list) || len(list) != 1 {
+			t.Errorf("%s: Load = %v; want one problem (%s)", tt.name, err, tt.reason)
+			continue
+		}
+		if e := list[0]; e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Error(), tt.frag) {
+			t.Errorf("%s: %v; want %d:%d ... %s (%s)", tt.name, e, tt.line, tt.col, tt.frag, tt.reason)
+		}
+	}
+}
+
 // TestErrorColumnsCountCharacters: the caret lines up under the value even
 // after a multi-byte character.
 func TestErrorColumnsCountCharacters(t *testing.T) {

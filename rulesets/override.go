@@ -155,6 +155,9 @@ func (d *decoder) resolve(parts []string, o int) (*toml.Node, string, reflect.Ty
 		}
 		f, ok := fieldByKey(t, part)
 		if !ok || paramsOnly && !f.param {
+			if s := suggestSection(parts[j:]); s != "" {
+				return nil, "", nil, "unknown key" + s
+			}
 			return nil, "", nil, "unknown key" + suggestPath(prefix+part, known)
 		}
 		sf := t.Field(f.index)
@@ -245,6 +248,23 @@ func (d *decoder) element(arr *toml.Node, name, what string) (*toml.Node, string
 		msg += s
 	}
 	return nil, msg
+}
+
+// suggestSection names the keys that end with rest, for a key written
+// without its table ("repulsion" is "layout.repulsion" or
+// "relax.repulsion"), or returns "".
+func suggestSection(rest []string) string {
+	suffix := "." + strings.Join(rest, ".")
+	var found []string
+	for _, k := range Keys() {
+		if strings.HasSuffix(k, suffix) {
+			found = append(found, fmt.Sprintf("%q", k))
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(found, " or ") + "?)"
 }
 
 // suggestPath names the closest of the known key paths, or lists them.

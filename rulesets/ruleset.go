@@ -212,12 +212,15 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 		return nil, errStopped(name, err)
 	}
 	if err != nil {
-		off := -1
+		off, msg := -1, err.Error()
 		var se *toml.SyntaxError
 		if errors.As(err, &se) {
 			off = se.Offset
+			if arrayOfTables(se.Redefined) {
+				msg += fmt.Sprintf(": write [[%s]], with two brackets, before each entry", se.Redefined)
+			}
 		}
-		return nil, ErrorList{s.errorAt(off, "", err.Error())}
+		return nil, ErrorList{s.errorAt(off, "", msg)}
 	}
 	d := &decoder{src: s, root: root, overrides: l.Overrides, origin: map[*toml.Node]int{}, ctx: l.Context}
 	for i, o := range l.Overrides {

@@ -168,7 +168,7 @@ var axisLabels = map[string]string{
 	"tail":                 "tail (p99 corridor / median corridor)",
 	"worst":                "worst (longest corridor / median room extent)",
 	"clearance":            "clearance (world units)",
-	"compactness":          "compactness (room area / bounding box)",
+	"density":              "density (room area / bounding box)",
 }
 
 func axisLabel(metric string) string {

@@ -168,7 +168,7 @@ var metrics = []metric{
 			add(s.Clearance)
 		}
 	}},
-	{name: "compactness", kind: kindReal, values: one(func(s *Sample) float64 { return s.Compactness })},
+	{name: "density", kind: kindReal, values: one(func(s *Sample) float64 { return s.Density })},
 	{name: "solvable", kind: kindRatio, locks: true, values: one(func(s *Sample) float64 {
 		if s.Solvable {
 			return 1

@@ -22,7 +22,7 @@ func synthetic(rooms ...int) []Sample {
 			Seed: uint64(i + 1), Valid: true, Attempts: 1, Time: time.Duration(r) * time.Millisecond, Timed: true,
 			Rooms: r, Corridors: r, Cycles: r % 3, Diameter: r / 2, Valence: []int{0, 1, r - 1},
 			CriticalPathRooms: 1, Linearity: 1 / float64(r), DeadEnds: 1, DeadEndRatio: 1 / float64(r),
-			CriticalPathLength: float64(10 * r), EdgeDeviation: 0.5, Clearance: math.Inf(1), Compactness: 0.25,
+			CriticalPathLength: float64(10 * r), EdgeDeviation: 0.5, Clearance: math.Inf(1), Density: 0.25,
 			Tags:  []Count{{"a", 1}, {"b", r - 1}},
 			Rules: []Count{{"grow", r - 1}, {"never", 0}},
 		})

@@ -68,10 +68,9 @@ type Sample struct {
 	// Clearance is the smaller of metrics.clearance.rooms and
 	// metrics.clearance.corridors, +Inf when the level has neither.
 	Clearance float64
-	// Compactness is the rooms' total area (w × h) over the area of the
-	// bounding box of their rectangles: the density of the quality
-	// limits (metrics.quality.density).
-	Compactness float64
+	// Density is the document's metrics.quality.density: the rooms' total
+	// area (w × h) over the area of the bounding box of their rectangles.
+	Density float64
 
 	// Locked says the level has a walkthrough (route.solution: its
 	// ruleset declares locks); the rest are zero otherwise. Solvable is the
@@ -110,6 +109,7 @@ func Measure(d *levelfile.Document) (Sample, error) {
 		CriticalPathRooms: len(d.Route.CriticalPath), CriticalPathLength: float64(d.Route.Length),
 		DeadEnds: len(d.Route.DeadEnds), EdgeDeviation: float64(d.Metrics.Quality.EdgeDeviation),
 		Stretch: float64(d.Metrics.Quality.Stretch), Tail: float64(d.Metrics.Quality.Tail), Worst: float64(d.Metrics.Quality.Worst),
+		Density:   float64(d.Metrics.Quality.Density),
 		Clearance: math.Inf(1),
 	}
 	if s.Attempts < s.Attempt+1 {
@@ -133,7 +133,6 @@ func Measure(d *levelfile.Document) (Sample, error) {
 			s.Clearance = min(s.Clearance, float64(*g))
 		}
 	}
-	s.Compactness = compactness(d)
 	if sol := d.Route.Solution; sol != nil {
 		s.Locked, s.Solvable = true, sol.Solvable
 		s.WalkSteps, s.Backtracking = max(len(sol.Walk)-1, 0), sol.Backtracking
@@ -147,27 +146,6 @@ func Measure(d *levelfile.Document) (Sample, error) {
 	s.Tags = tagCounts(d)
 	s.Rules = ruleCounts(d)
 	return s, nil
-}
-
-// compactness is the rooms' area over their bounding box's.
-func compactness(d *levelfile.Document) float64 {
-	var area float64
-	x0, y0 := math.Inf(1), math.Inf(1)
-	x1, y1 := math.Inf(-1), math.Inf(-1)
-	for _, v := range d.Vertices {
-		if v.Cosmetic {
-			continue
-		}
-		x, y, hw, hh := float64(v.X), float64(v.Y), float64(v.W)/2, float64(v.H)/2
-		area += float64(float64(v.W) * float64(v.H))
-		x0, x1 = min(x0, x-hw), max(x1, x+hw)
-		y0, y1 = min(y0, y-hh), max(y1, y+hh)
-	}
-	box := float64(x1-x0) * float64(y1-y0)
-	if !(box > 0) {
-		return 0
-	}
-	return area / box
 }
 
 func tagCounts(d *levelfile.Document) []Count {

@@ -170,13 +170,13 @@ func TestMeasureLayout(t *testing.T) {
 	two, three := levelfile.Float(2), levelfile.Float(3)
 	d.Metrics.Clearance = levelfile.ClearanceMetrics{Rooms: &three, Corridors: &two}
 	d.Metrics.Quality.EdgeDeviation = 0.25
+	d.Metrics.Quality.Density = 8.0 / 24 // 8 of area in a 12 × 2 box
 	s, err := Measure(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 8 of area in a 12 × 2 box.
-	if want := 8.0 / 24; s.Compactness != want {
-		t.Errorf("compactness = %v, want %v", s.Compactness, want)
+	if want := 8.0 / 24; s.Density != want {
+		t.Errorf("density = %v, want %v (metrics.quality.density)", s.Density, want)
 	}
 	if s.Clearance != 2 || s.EdgeDeviation != 0.25 {
 		t.Errorf("clearance, deviation = %v, %v, want 2, 0.25", s.Clearance, s.EdgeDeviation)

@@ -10,13 +10,15 @@
 // checked exactly as `--set` checks them, then generates every (cell,
 // seed) pair in parallel with stats.GenerateSeed, and summarizes each cell
 // (Metrics): first-attempt validity, mean attempts, median time, mean
-// edge-length deviation, minimum clearance and mean compactness. A seed
+// edge-length deviation, minimum clearance, mean density, and the
+// geometry the quality limits hold each level to (mean stretch, largest
+// tail and worst, smallest density). A seed
 // that yields no valid level counts against validity; it is not an error.
 //
 // Results are ordered by cell and seed, never by the order workers finish,
 // so every metric but the time is the same for any number of workers. An
 // Objective ranks the cells lexicographically by a list of metrics
-// (ParseObjective: "validity,time", "deviation", "-compactness"); ties go
+// (ParseObjective: "validity,time", "deviation", "-mean_density"); ties go
 // to the cell that comes first in the grid. The best cell is printed as
 // --set flags (SetFlags) and as a TOML snippet (TOML) to paste into the
 // ruleset.

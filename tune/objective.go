@@ -45,7 +45,7 @@ var criteria = []criterion{
 	{"time", false, func(m Metrics) float64 { return m.MedianTimeMS }, "median time per level, faster first"},
 	{"deviation", false, func(m Metrics) float64 { return m.EdgeDeviation }, "mean edge-length deviation, smaller first"},
 	{"clearance", true, func(m Metrics) float64 { return m.Clearance }, "minimum clearance, larger first"},
-	{"compactness", true, func(m Metrics) float64 { return m.Compactness }, "mean compactness, larger (denser) first"},
+	{"mean_density", true, func(m Metrics) float64 { return m.MeanDensity }, "mean density (room area over bounding box), larger first"},
 	{"stretch", false, func(m Metrics) float64 { return m.Stretch }, "mean stretch (median corridor in room extents), smaller first"},
 	{"tail", false, func(m Metrics) float64 { return m.Tail }, "largest tail (p99 over median corridor), smaller first"},
 	{"worst", false, func(m Metrics) float64 { return m.Worst }, "largest worst corridor in room extents, smaller first"},
@@ -72,7 +72,7 @@ func criterionByName(name string) (criterion, bool) {
 
 // ParseObjective parses comma-separated criterion names, each optionally
 // prefixed with "-" to reverse its direction: "validity,time",
-// "deviation", "-compactness" (sparser first).
+// "deviation", "-mean_density" (sparser first).
 func ParseObjective(s string) (Objective, error) {
 	var names []string
 	for _, c := range criteria {

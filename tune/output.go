@@ -28,7 +28,7 @@ var columns = []column{
 	{"median_ms", "median time", func(m Metrics) float64 { return m.MedianTimeMS }, 2, false, "ms"},
 	{"edge_deviation", "deviation", func(m Metrics) float64 { return m.EdgeDeviation }, 3, false, ""},
 	{"min_clearance", "clearance", func(m Metrics) float64 { return m.Clearance }, 2, false, ""},
-	{"compactness", "compactness", func(m Metrics) float64 { return m.Compactness }, 3, false, ""},
+	{"mean_density", "mean density", func(m Metrics) float64 { return m.MeanDensity }, 3, false, ""},
 	{"stretch", "stretch", func(m Metrics) float64 { return m.Stretch }, 2, false, ""},
 	{"max_tail", "tail", func(m Metrics) float64 { return m.Tail }, 2, false, ""},
 	{"max_worst", "worst", func(m Metrics) float64 { return m.Worst }, 2, false, ""},

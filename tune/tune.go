@@ -62,13 +62,13 @@ type Metrics struct {
 	// Clearance is the smallest gap of any level: the minimum over levels
 	// of metrics.clearance.rooms and .corridors, in world units.
 	Clearance float64
-	// Compactness is the mean of the levels' compactness: room area over
-	// the area of the rooms' bounding box.
-	Compactness float64
+	// MeanDensity is the mean of the levels' density: room area over the
+	// area of the rooms' bounding box.
+	MeanDensity float64
 	// Stretch is the mean of the levels' stretch; Tail and Worst the
-	// largest tail and worst of any level, Density the smallest
-	// compactness of any level: the geometry the quality limits hold each
-	// level to (see layout.Geometry).
+	// largest tail and worst of any level, Density the smallest density
+	// of any level: the geometry the quality limits hold each level to
+	// (see layout.Geometry).
 	Stretch, Tail, Worst, Density float64
 }
 
@@ -79,11 +79,11 @@ func MetricsOf(s stats.Set) Metrics {
 		MeanAttempts:  s.Metric("attempts").Mean,
 		EdgeDeviation: mean(s.Metric("edge_deviation")),
 		Clearance:     math.NaN(),
-		Compactness:   mean(s.Metric("compactness")),
+		MeanDensity:   mean(s.Metric("density")),
 		Stretch:       mean(s.Metric("stretch")),
 		Tail:          extreme(s.Metric("tail"), true),
 		Worst:         extreme(s.Metric("worst"), true),
-		Density:       extreme(s.Metric("compactness"), false),
+		Density:       extreme(s.Metric("density"), false),
 		MedianTimeMS:  math.NaN(),
 		TimeSpreadMS:  math.NaN(),
 	}

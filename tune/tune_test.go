@@ -23,7 +23,7 @@ func TestParseObjective(t *testing.T) {
 	}{
 		{"validity,time", Objective{{Name: "validity"}, {Name: "time"}}},
 		{" deviation ", Objective{{Name: "deviation"}}},
-		{"-compactness, clearance", Objective{{Name: "compactness", Reverse: true}, {Name: "clearance"}}},
+		{"-mean_density, clearance", Objective{{Name: "mean_density", Reverse: true}, {Name: "clearance"}}},
 	}
 	for _, tt := range tests {
 		got, err := ParseObjective(tt.in)
@@ -37,7 +37,7 @@ func TestParseObjective(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"", "criterion 1 is empty"},
 		{"validity,", "criterion 2 is empty"},
-		{"speed", `unknown criterion "speed"; want names from validity, valid, attempts, time, deviation, clearance, compactness`},
+		{"speed", `unknown criterion "speed"; want names from validity, valid, attempts, time, deviation, clearance, mean_density`},
 		{"time,-time", "time is listed twice"},
 		{"-", "criterion 1 is empty"},
 	} {
@@ -49,8 +49,8 @@ func TestParseObjective(t *testing.T) {
 
 func TestRank(t *testing.T) {
 	nan := math.NaN()
-	m := func(validity, time, deviation, compactness float64) Metrics {
-		return Metrics{Validity: validity, MedianTimeMS: time, EdgeDeviation: deviation, Compactness: compactness, Clearance: nan}
+	m := func(validity, time, deviation, density float64) Metrics {
+		return Metrics{Validity: validity, MedianTimeMS: time, EdgeDeviation: deviation, MeanDensity: density, Clearance: nan}
 	}
 	r := &Result{Cells: []Cell{
 		{Index: 0, Metrics: m(0.5, 1, 0.2, 0.3)},
@@ -68,8 +68,8 @@ func TestRank(t *testing.T) {
 		{"time", []int{0, 4, 2, 3, 1}, "fastest first, ties in grid order"},
 		{"deviation", []int{2, 4, 0, 3, 1}, "smallest first, NaN last"},
 		{"-deviation", []int{3, 0, 2, 4, 1}, "reversed, NaN still last"},
-		{"compactness", []int{4, 0, 3, 2, 1}, "densest first"},
-		{"-compactness", []int{2, 3, 0, 4, 1}, "sparsest first"},
+		{"mean_density", []int{4, 0, 3, 2, 1}, "densest first"},
+		{"-mean_density", []int{2, 3, 0, 4, 1}, "sparsest first"},
 		{"clearance,validity", []int{1, 2, 3, 4, 0}, "all clearances NaN: validity decides"},
 	}
 	for _, tt := range tests {
@@ -190,7 +190,7 @@ func TestRunGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantHead := []string{"rank", "relax.repulsion", "layout.max_delta", "levels", "valid", "first_attempt", "validity", "mean_attempts", "median_ms", "edge_deviation", "min_clearance", "compactness", "stretch", "max_tail", "max_worst", "min_density"}
+	wantHead := []string{"rank", "relax.repulsion", "layout.max_delta", "levels", "valid", "first_attempt", "validity", "mean_attempts", "median_ms", "edge_deviation", "min_clearance", "mean_density", "stretch", "max_tail", "max_worst", "min_density"}
 	if len(rows) != 5 || !slices.Equal(rows[0], wantHead) {
 		t.Fatalf("CSV: %d rows, header %q; want 5 rows, header %q", len(rows), rows[0], wantHead)
 	}
@@ -253,7 +253,7 @@ func sameMetrics(a, b Metrics) bool {
 	eq := func(x, y float64) bool { return x == y || math.IsNaN(x) && math.IsNaN(y) }
 	return a.Levels == b.Levels && a.Valid == b.Valid && a.FirstAttempt == b.FirstAttempt &&
 		eq(a.Validity, b.Validity) && eq(a.MeanAttempts, b.MeanAttempts) && eq(a.MedianTimeMS, b.MedianTimeMS) &&
-		eq(a.EdgeDeviation, b.EdgeDeviation) && eq(a.Clearance, b.Clearance) && eq(a.Compactness, b.Compactness)
+		eq(a.EdgeDeviation, b.EdgeDeviation) && eq(a.Clearance, b.Clearance) && eq(a.MeanDensity, b.MeanDensity)
 }
 
 func TestRunDeterministic(t *testing.T) {
@@ -279,8 +279,8 @@ func TestRunDeterministic(t *testing.T) {
 		}
 	}
 	// More vertices allowed, fewer compact levels: the metric does vary.
-	if results[0].Cells[0].Metrics.Compactness == results[0].Cells[2].Metrics.Compactness {
-		t.Errorf("compactness is the same for 8 and 16 vertices: %v", results[0].Cells[0].Metrics.Compactness)
+	if results[0].Cells[0].Metrics.MeanDensity == results[0].Cells[2].Metrics.MeanDensity {
+		t.Errorf("mean density is the same for 8 and 16 vertices: %v", results[0].Cells[0].Metrics.MeanDensity)
 	}
 }
 
@@ -320,7 +320,7 @@ func TestFailuresCountAgainstValidity(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := res.Cells[1].Metrics
-	if bad.Valid != 0 || bad.Validity != 0 || bad.MeanAttempts != 2 || !math.IsNaN(bad.EdgeDeviation) || !math.IsNaN(bad.Compactness) {
+	if bad.Valid != 0 || bad.Validity != 0 || bad.MeanAttempts != 2 || !math.IsNaN(bad.EdgeDeviation) || !math.IsNaN(bad.MeanDensity) {
 		t.Errorf("a cell where every seed fails: %+v; want validity 0, 2 attempts, NaN measures", bad)
 	}
 	o, _ := ParseObjective("deviation")

@@ -21,6 +21,11 @@ const (
 	exitOK     = 0
 	exitFailed = 1 // generation failed, validation found problems, output failed
 	exitUsage  = 2 // bad command line, or an input that cannot be read or loaded
+	// exitSeedsFailed: batch wrote every level it could, but some seeds
+	// failed after every attempt. A script or CI job must be able to
+	// tell a directory with gaps from a complete one (0) and from a run
+	// that could not work at all (1).
+	exitSeedsFailed = 3
 	// exitInterrupted is what shells report for a command ended by Ctrl-C
 	// (128 + SIGINT): a script can tell an interruption from a failure.
 	exitInterrupted = 130
@@ -147,7 +152,8 @@ draws it, and the level is written as a PNG preview and a JSON file.
 
 Data goes to stdout and messages to stderr. Exit codes: 0 success,
 1 generation failed or validation found problems, 2 usage error or
-unreadable input, 130 interrupted (Ctrl-C).`,
+unreadable input, 3 batch finished but some seeds failed, 130 interrupted
+(Ctrl-C).`,
 		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,

@@ -58,14 +58,20 @@ flight (the next run makes them again), writes the manifest, says how to
 resume and exits 130. A manifest that cannot be written whole (a full disk)
 is never committed: the last good one and the journal stay, and the next run
 resumes. Seeds that fail after every attempt are listed with their reasons;
-they do not stop the run (--retry-failed tries them again). A run of 1000
-seeds or more says what the rest will take, in time and disk, once its first
-levels are measured.
+they do not stop the run (--retry-failed tries them again), but the exit
+code says the directory has gaps. A run of 1000 seeds or more says what the
+rest will take, in time and disk, once its first levels are measured.
 
 Scale out with --shard I/N (I from 0): shard I generates its block of the
 seed list. Without --shard, batch reads JOB_COMPLETION_INDEX (Kubernetes
 Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
-'dungraph batch verify DIR...' checks the shards' manifests and merges them.`,
+'dungraph batch verify DIR...' checks the shards' manifests and merges them.
+
+Exit codes: 0 every seed has its level; 3 the run finished but some seeds
+(of this run or kept from an earlier one) failed: each is printed with its
+reason, which the manifest records too; 1 the run itself failed (a
+manifest that cannot be written); 2 a usage error, an unreadable ruleset
+or a directory made with other parameters; 130 interrupted.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if outDir == "" {
@@ -171,6 +177,10 @@ Indexed Jobs, with --shard-count) or SLURM_ARRAY_TASK_ID (Slurm job arrays).
 			}
 			a.infof("%s: %d seeds: %d generated, %d already done, %d repaired%s, %d failed%s → %s",
 				describe(rs), sum.Total, sum.Generated, sum.Skipped, sum.Repaired, remade, sum.Failed, rate, sum.Manifest)
+			if sum.Failed > 0 {
+				return &exitError{code: exitSeedsFailed, err: fmt.Errorf("batch: %d of %d seeds failed; their reasons are above and in %s (--retry-failed generates them again)",
+					sum.Failed, sum.Total, sum.Manifest)}
+			}
 			return nil
 		},
 	}
@@ -316,7 +326,8 @@ the run is there once, that no shard is missing, and that every file has the
 sha256 its manifest records. With --merge OUT it then writes OUT/manifest.jsonl
 and OUT/batch.json, the same as one unsharded run would have written (OUT
 should not be a directory verify reads, or the next verify sees every seed
-twice). Exit code 1 if anything is wrong.`,
+twice). Exit code 1 if anything is wrong; else 3 if the run has failed
+seeds (as batch's own exit code; the merge is still written), 0 if not.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmdLinef("batch verify: name at least one batch directory")
@@ -334,12 +345,16 @@ twice). Exit code 1 if anything is wrong.`,
 			if len(rep.Problems) > 0 {
 				return failed(fmt.Errorf("batch verify: %s in %s", plural(len(rep.Problems), "problem"), strings.Join(args, ", ")))
 			}
-			a.infof("%d seeds in %d manifests, %d files, %d failed seeds: all present, all checksums match", rep.Found, len(rep.Manifests), rep.Files, rep.Failed)
+			a.infof("%s in %s, %s, %s: all present, all checksums match",
+				plural(int(rep.Found), "seed"), plural(len(rep.Manifests), "manifest"), plural(int(rep.Files), "file"), plural(int(rep.Failed), "failed seed"))
 			if merge != "" {
 				if err := batch.Merge(rep, merge); err != nil {
 					return failed(err)
 				}
 				a.infof("merged into %s", merge)
+			}
+			if rep.Failed > 0 {
+				return &exitError{code: exitSeedsFailed, err: fmt.Errorf("batch verify: %s of the run failed; the manifests give the reasons (--retry-failed generates them again)", plural(int(rep.Failed), "seed"))}
 			}
 			return nil
 		},

@@ -15,7 +15,8 @@
 //
 // Data goes to stdout, messages to stderr. The exit code is 0 on success,
 // 1 when generation failed or validation found problems, 2 for a usage
-// error or an input that cannot be read, and 130 when interrupted. Run
+// error or an input that cannot be read, 3 when a batch finished with
+// failed seeds, and 130 when interrupted. Run
 // `dungraph help` for more.
 //
 // The command only parses flags, calls the library (packages level,

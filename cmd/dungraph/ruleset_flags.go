@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +26,9 @@ type rulesetFlags struct {
 	// cmd is the command the flags are registered on: its context (a
 	// signal) stops the load.
 	cmd *cobra.Command
+	// setFlag names the flag an unknown key came from in messages:
+	// "--set" when empty; tune checks its --vary keys as overrides.
+	setFlag string
 }
 
 // register adds the flags to cmd; def is --ruleset's default, and its
@@ -157,7 +161,8 @@ func (f *rulesetFlags) loadWithin(a *app, budget time.Duration) (*rulesets.Rules
 		err = a.loadErr(err)
 		for _, o := range l.Overrides {
 			if !knownKey(o.Key) {
-				fmt.Fprintf(a.stderr, "--set %s: the keys a --set can override are:\n%s", o, wrapList(rulesets.Keys(), "  ", 78))
+				flag := cmp.Or(f.setFlag, "--set")
+				fmt.Fprintf(a.stderr, "%s %s: the keys %s can set are:\n%s", flag, o, flag, wrapList(rulesets.Keys(), "  ", 78))
 				break
 			}
 		}

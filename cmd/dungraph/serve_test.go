@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -152,5 +153,19 @@ func TestServeMatchesCommand(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "dungraph serve: stopped") {
 		t.Errorf("stderr: %s", stderr)
+	}
+}
+
+// TestServePortInUse: a port another program holds is an error that says
+// so and how to pick another, not the bare bind error.
+func TestServePortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	code, _, stderr := runApp(t, "serve", "--addr", ln.Addr().String())
+	if code != exitFailed || !strings.Contains(stderr, "address already in use") || !strings.Contains(stderr, "--addr 127.0.0.1:0") {
+		t.Errorf("serve on a taken port: exit %d, stderr %q; want %d and a hint to choose another --addr", code, stderr, exitFailed)
 	}
 }

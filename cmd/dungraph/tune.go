@@ -44,14 +44,15 @@ and its values are checked as --set checks them. A grid has at most 10000
 cells.
 
 Each cell reports first-attempt validity, mean attempts, median time per
-level, mean edge-length deviation, minimum clearance, mean compactness,
-mean stretch, largest tail and worst, and smallest density (docs/stats.md). A seed without a valid level counts against validity.
+level, mean edge-length deviation, minimum clearance, mean density,
+mean stretch, largest tail and worst, and smallest density (docs/stats.md).
+A seed without a valid level counts against validity.
 --objective ranks by a comma-separated list of criteria, each breaking the
 ties of the previous:
 
 ` + "  " + strings.Join(tune.Criteria(), "\n  ") + `
 
-A "-" before a name reverses it ("-compactness": sparser first). The
+A "-" before a name reverses it ("-mean_density": sparser first). The
 default ranks by validity, then by the levels' geometry (` + tune.DefaultObjective + `),
 and so ranks the same on every run. Time ranks only when asked, and only
 beyond its measured spread: cells whose median times lie within the p95
@@ -102,7 +103,7 @@ plot for one varied key, a heatmap for two.`,
 			// key or value is reported once, with the loader's message.
 			for _, v := range vs {
 				for _, val := range v.Values {
-					one := rulesetFlags{ruleset: rf.ruleset, sets: append(slices.Clone(rf.sets), v.Key+"="+val)}
+					one := rulesetFlags{ruleset: rf.ruleset, sets: append(slices.Clone(rf.sets), v.Key+"="+val), setFlag: "--vary"}
 					if _, err := one.load(a); err != nil {
 						return err
 					}

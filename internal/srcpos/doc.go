@@ -7,4 +7,11 @@
 // place that conversion and the caret display are written. Error is the
 // problem both report (rulesets.Error and levelfile.Error are this type),
 // and ErrorList every problem of one input.
+//
+// # Where to start
+//
+// srcpos.go: Source and Position (offset to line, column and the line's
+// text) and Caret (the line with a caret under the column, control
+// characters escaped). error.go: Error, how a problem prints
+// (Error, ErrorWithSource), and ErrorList.
 package srcpos

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dungraph/dungraph/internal/textsafe"
 )
 
 // Source is a text whose byte offsets are to be reported as positions.
@@ -50,27 +52,41 @@ func (s *Source) Position(off int) (line, col int, text string) {
 //	      |                       ^
 //
 // Tabs before the column are kept, so that the caret lines up under a
-// tab-indented line.
+// tab-indented line. Other control characters, bidirectional controls and
+// bytes that are not UTF-8 are shown escaped (\x1b, \u202e, \xe9), so
+// that a hostile or mis-encoded file cannot drive the terminal that shows
+// its errors; the caret moves past their escapes.
 func Caret(line, col int, text string) string {
-	var b strings.Builder
+	var b, under strings.Builder
 	gutter := fmt.Sprintf("%5d | ", line)
 	b.WriteString(gutter)
-	b.WriteString(text)
+	c := 1
+	for s := text; s != ""; c++ {
+		r, n := utf8.DecodeRuneInString(s)
+		shown := s[:n]
+		switch {
+		case r == utf8.RuneError && n == 1:
+			shown = fmt.Sprintf(`\x%02x`, s[0])
+		case r != '\t':
+			if _, bad := textsafe.Control(shown); bad {
+				shown = textsafe.Escape(shown)
+			}
+		}
+		s = s[n:]
+		b.WriteString(shown)
+		if c >= col {
+			continue
+		}
+		if r == '\t' {
+			under.WriteByte('\t')
+		} else {
+			under.WriteString(strings.Repeat(" ", max(1, utf8.RuneCountInString(shown))))
+		}
+	}
 	b.WriteByte('\n')
 	b.WriteString(strings.Repeat(" ", len(gutter)-2))
 	b.WriteString("| ")
-	c := 1
-	for _, r := range text {
-		if c >= col {
-			break
-		}
-		if r == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
-		c++
-	}
+	b.WriteString(under.String())
 	b.WriteByte('^')
 	return b.String()
 }

@@ -67,6 +67,9 @@ func TestCaret(t *testing.T) {
 		{"tabs are kept", "\tx = -1", 6, "    3 | \tx = -1\n      | \t    ^"},
 		{"a wide character counts once", "é = ;", 5, "    3 | é = ;\n      |     ^"},
 		{"past the end of the line", "ab", 9, "    3 | ab\n      |   ^"},
+		{"a control character is escaped and the caret moves past it", "a = \"\x1b[2J\" x", 12, "    3 | a = \"\\x1b[2J\" x\n      |               ^"},
+		{"a byte that is not UTF-8 is escaped", "# caf\xe9 = ;", 10, "    3 | # caf\\xe9 = ;\n      |             ^"},
+		{"a bidirectional control is escaped", "id = \"\u202eb\"", 8, "    3 | id = \"\\u202eb\"\n      |             ^"},
 	}
 	for _, tt := range tests {
 		if got := Caret(3, tt.col, tt.text); got != tt.want {

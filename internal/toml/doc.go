@@ -18,4 +18,17 @@
 // accepts TOML 1.1 since v1.6 and reports positions for syntax errors
 // only; the tests check this parser against it (FuzzParse) and against the
 // toml-test corpus that ships inside the BurntSushi module.
+//
+// # Where to start
+//
+//   - parse.go: Node and Kind, the tree; Parse, ParseContext, ParseKey and
+//     ParseValue, the entry points (ParseContext checks the encoding first);
+//     then the grammar top down: document, keyval, header (with the rules
+//     on defining a table twice), value, array and inlineTable.
+//   - scan.go: the tokens inside a value: the four kinds of string and
+//     their escapes, and scalar, which reads numbers (parseNumber), booleans
+//     and date-times (datetimeKind).
+//
+// parse_test.go holds the TOML 1.0 and 1.1 table tests and FuzzParse;
+// conformance_test.go runs the toml-test corpus.
 package toml

@@ -145,6 +145,10 @@ type SyntaxError struct {
 	Offset int
 	// Msg says what is wrong.
 	Msg string
+	// Redefined is the key of a top-level [table] whose header repeats an
+	// earlier one, so that a caller that knows the key takes an array of
+	// tables can say to write [[key]].
+	Redefined string
 }
 
 func (e *SyntaxError) Error() string { return e.Msg }
@@ -178,7 +182,7 @@ func Parse(src []byte) (*Node, error) { return ParseContext(nil, src) }
 // returns its error.
 func ParseContext(ctx context.Context, src []byte) (*Node, error) {
 	if off, ok := firstInvalidUTF8(src); !ok {
-		return nil, &SyntaxError{off, "the file is not valid UTF-8"}
+		return nil, &SyntaxError{Offset: off, Msg: notUTF8(src, off)}
 	}
 	p := &parser{src: src, root: newTable(0, -1, defHeader), ctx: ctx}
 	p.cur = p.root
@@ -252,6 +256,16 @@ func firstInvalidUTF8(b []byte) (int, bool) {
 		i += n
 	}
 	return 0, true
+}
+
+// notUTF8 says what is wrong with a file whose byte off is not UTF-8,
+// and what to do: editors that save UTF-16 (Windows Notepad's "Unicode")
+// or a legacy code page (Latin-1) all offer UTF-8.
+func notUTF8(src []byte, off int) string {
+	if len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF) {
+		return "the file is UTF-16 (it starts with a UTF-16 byte order mark): save it as UTF-8"
+	}
+	return fmt.Sprintf("the file is not valid UTF-8 (byte 0x%02X here; a legacy encoding such as Latin-1?): save it as UTF-8", src[off])
 }
 
 func (p *parser) errf(off int, format string, args ...any) *SyntaxError {
@@ -544,7 +558,11 @@ func (p *parser) header() *SyntaxError {
 	case child.frozen:
 		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
 	case child.def != defImplicit:
-		return p.errf(last.off, "table %q is already defined", last.name)
+		e := p.errf(last.off, "table %q is already defined", last.name)
+		if len(parts) == 1 {
+			e.Redefined = last.name
+		}
+		return e
 	default:
 		child.def, child.Pos, child.Key = defHeader, start, last.off
 	}

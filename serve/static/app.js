@@ -464,6 +464,7 @@ import { showMap } from "./map.js";
       const dt = document.createElement("dt"), dd = document.createElement("dd");
       dt.textContent = k; dd.textContent = v;
       if (cls) dd.className = cls;
+      if (String(v).length > 24) dd.classList.add("long");
       dl.append(dt, dd);
     };
     const num = (v, d) => v === null || v === undefined ? "—" : Number(v).toFixed(d);
@@ -508,7 +509,7 @@ import { showMap } from "./map.js";
         row("essential locks", rooms(sol.essential));
         row("unneeded keys", rooms(sol.unneeded_keys));
         row("locks gating nothing", rooms(sol.idle_locks));
-        row("walk", sol.walk.join(" → "), "walk");
+        row("walk", sol.walk.join(" → "));
       } else {
         row("why not", sol.reason, "bad");
       }
