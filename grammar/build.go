@@ -64,6 +64,14 @@ type Options struct {
 	// asking it (the Step's Stats are that draw's), so the limit never
 	// ends a build early. Rules that hang no room never call it.
 	MayHang func(g *Graph, a, b int) bool
+	// MayDraw, if set with RejectCrossings, is asked before a match of a
+	// rule whose rewrite hangs one new room on two mapped vertices a and b
+	// (as for MayHang) is applied, as the graph is before the rewrite;
+	// false rejects the match, reason Crossing: the layout finds no place
+	// for the room from which its corridors to a and b cross nothing as
+	// drawn, and a crossing it drew would stay. Unlike MayHang it is never
+	// lifted. It is asked before MayHang.
+	MayDraw func(g *Graph, a, b int) bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -518,6 +526,9 @@ func (b *builder) verdict(c *compiled, m []int) Reason {
 		if !c.planarSafe && !b.planarAfter(c, m) {
 			return NonPlanar
 		}
+	}
+	if v == OK && c.hanging && b.opts.RejectCrossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
+		return Crossing
 	}
 	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		b.nested++

@@ -97,3 +97,51 @@ func TestMayHang(t *testing.T) {
 		}
 	}
 }
+
+// TestMayDraw: with RejectCrossings a build asks MayDraw about every
+// hanging match it checks, before MayHang, and skips the ones it refuses,
+// reason Crossing, never drawing them again: with every fan refused the
+// build ends with leaves only. Without RejectCrossings it is not asked.
+func TestMayDraw(t *testing.T) {
+	sv := func(id string, x, y float64) SubstituteVertex {
+		return SubstituteVertex{ID: id, Tag: "-", Pos: v(x, y)}
+	}
+	ab := Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}}, Edges: []PatternEdge{{A: "a", B: "b"}}}
+	fan := Rule{Name: "fan", Pattern: ab, Substitute: Substitute{
+		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(50, 80)}},
+		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "b"}}}}
+	leaf := Rule{Name: "leaf", Pattern: ab, Substitute: Substitute{
+		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(180, 0)}},
+		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "b", B: "x"}}}}
+	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), fan, leaf}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, reject := range []bool{true, false} {
+		asked, hangAsked := 0, 0
+		opts := Options{MaxIterations: 20, MaxVertices: 15, MaxValence: -1, RejectCrossings: reject,
+			MayDraw: func(g *Graph, a, b int) bool { asked++; return false },
+			MayHang: func(g *Graph, a, b int) bool { hangAsked++; return true },
+		}
+		res, err := gr.Build(opts, rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fans, crossing := 0, 0
+		for _, s := range res.Steps {
+			crossing += s.Stats[1].Crossing
+			if s.Rule == 1 {
+				fans++
+			}
+		}
+		switch {
+		case reject && (asked == 0 || crossing != asked || fans != 0 || hangAsked != 0):
+			t.Errorf("reject: MayDraw asked %d times, %d Crossing rejections, %d fans applied, MayHang asked %d times; want every fan refused as Crossing before MayHang", asked, crossing, fans, hangAsked)
+		case !reject && (asked != 0 || fans == 0):
+			t.Errorf("no reject: MayDraw asked %d times, %d fans applied; want it never asked", asked, fans)
+		}
+		if res.Graph.Order() != 15 {
+			t.Errorf("reject %v: %d rooms, want 15", reject, res.Graph.Order())
+		}
+	}
+}
