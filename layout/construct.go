@@ -62,9 +62,11 @@ type Constructor struct {
 	dirs     []angledDir
 	combos   []sectorCombo
 	chosen   []rotation
-	// spot is where MayDraw last found room for a hanging room; cands,
-	// nearV and nearE are its scratch.
-	spot  hangSpot
+	// spots are where MayDraw found room for hanging rooms since the
+	// last rewrite (every candidate of a step may be asked about before
+	// one is drawn: Options.Exhaustive); cands, nearV and nearE are its
+	// scratch.
+	spots []hangSpot
 	cands []r2.Vec
 	nearV []int
 	nearE [][2]int
@@ -96,6 +98,10 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		c.d.ctx = c.Context
 	}
 	d := c.d
+	// The spots were found on the drawing before this rewrite: place
+	// may use the one of this rewrite's hung room, and none is good
+	// after it.
+	defer func() { c.spots = c.spots[:0] }()
 	d.Sync()
 	d.Touch(s.Match)
 	c.log.record(g, s)

@@ -23,8 +23,10 @@ import (
 // no point of their face seeing both) would cross for good and fail the
 // attempt; refused, the build draws another match, as for a crossing one
 // (bypass.toml: 14% of first attempts valid without this). The point
-// found is kept: if the rewrite is applied and place leaves the room
-// crossing, the room goes there.
+// found is kept until the next rewrite, whichever candidates are asked
+// about before it: if the rewrite of a and b is applied and place leaves
+// the room crossing, the room goes there. The pair's order does not
+// matter: MayDraw(g, a, b) and MayDraw(g, b, a) find the same spot.
 //
 // The candidates, tried in order, are points off the middle of a–b at
 // ±½, ±¼, ±⅛, ±1, ±1/16 and ±2 of |ab| square to it, then points near a
@@ -32,7 +34,9 @@ import (
 // corridors, at ¼, 1/16 and 1/64 of |ab|. Only corridors and vertices
 // within the candidates' bounding box are looked at.
 func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
-	c.spot = hangSpot{}
+	// A match may name the two rooms in either order (a pattern that
+	// matches both ways round): the same pair gets the same spot.
+	a, b = min(a, b), max(a, b)
 	pa, pb := g.Vertex(a).Pos, g.Vertex(b).Pos
 	ab := r2.Sub(pb, pa)
 	l := dist(pa, pb)
@@ -79,7 +83,7 @@ func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
 	}
 	for _, p := range c.cands {
 		if c.spotClear(g, p, a, b, floor) {
-			c.spot = hangSpot{ok: true, n: g.Order(), a: a, b: b, p: p}
+			c.spots = append(c.spots, hangSpot{n: g.Order(), a: a, b: b, p: p})
 			return true
 		}
 	}
@@ -88,7 +92,6 @@ func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
 
 // hangSpot is where MayDraw found room for vertex n hung on a and b.
 type hangSpot struct {
-	ok   bool
 	n    int
 	a, b int
 	p    r2.Vec
@@ -167,21 +170,24 @@ func (c *Constructor) spotClear(g *grammar.Graph, p r2.Vec, a, b int, floor floa
 	return true
 }
 
-// toSpot moves a rewrite's one new vertex, hung on the two vertices
-// MayDraw last found room between, to that room when it still crosses
-// the drawing after retract. It reports whether it moved it.
+// toSpot moves a rewrite's one new vertex, hung on two vertices MayDraw
+// found room between since the last rewrite, to that room when it still
+// crosses the drawing after retract. It reports whether it moved it.
 func (c *Constructor) toSpot(g *grammar.Graph, added []int) bool {
-	s := c.spot
-	if !s.ok || len(added) != 1 || added[0] != s.n || !c.d.isLocal[s.n] {
+	if len(added) != 1 || !c.d.isLocal[added[0]] {
 		return false
 	}
-	n := s.n
-	if nb := g.Neighbors(n); len(nb) != 2 || !(nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a) {
+	n := added[0]
+	nb := g.Neighbors(n)
+	if len(nb) != 2 {
 		return false
 	}
-	if !c.crossesLocal(g, n, nil) {
+	i := slices.IndexFunc(c.spots, func(s hangSpot) bool {
+		return s.n == n && (nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a)
+	})
+	if i < 0 || !c.crossesLocal(g, n, nil) {
 		return false
 	}
-	c.d.Pos[n] = s.p
+	c.d.Pos[n] = c.spots[i].p
 	return true
 }

@@ -3,6 +3,7 @@ package level
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -66,5 +67,31 @@ func TestRejectBlameSaysWhatIsTrue(t *testing.T) {
 	}
 	if strings.Contains(got, "drawn across others") {
 		t.Errorf("reason %q blames the rules' drawings", got)
+	}
+}
+
+// TestExhaustiveSameHungLevel: complete trace counters (Exhaustive, the
+// CLI's --full-stats) ask about every candidate of a step before one is
+// drawn, so the spot the construction drawing found for a hung room must
+// be the one of the rewrite drawn, not of the last candidate asked about:
+// bypass's first attempts, seeds 1–20 (1–5 with -short), give the same
+// level either way.
+func TestExhaustiveSameHungLevel(t *testing.T) {
+	rs := loadQuality(t, "bypass")
+	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	seeds := uint64(20)
+	if testing.Short() {
+		seeds = 5
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		a, err1 := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+		b, err2 := GenerateAttempt(context.Background(), rs, seed, 0, Options{Exhaustive: true})
+		if (err1 == nil) != (err2 == nil) {
+			t.Errorf("seed %d: %v without Exhaustive, %v with it", seed, err1, err2)
+			continue
+		}
+		if err1 == nil && (!reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms)) {
+			t.Errorf("seed %d: Exhaustive changed the level", seed)
+		}
 	}
 }
