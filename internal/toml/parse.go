@@ -105,6 +105,14 @@ func newTable(pos, key int, def tableDef) *Node {
 // -1), for a caller that adds values a document leaves out.
 func NewTable() *Node { return newTable(-1, -1, defHeader) }
 
+// Header reports whether n is a table that a [header] or [[header]] line
+// of the document defines, or the root: the tables that take the keys
+// written on the lines after it. Inline tables, tables made by dotted keys
+// or as a header's parents, and tables made by NewTable are not.
+func (n *Node) Header() bool {
+	return n != nil && n.Kind == Table && n.def == defHeader && !n.frozen && n.Pos >= 0
+}
+
 // Get returns the value of key k of table n, or nil (also when n is nil
 // or not a table).
 func (n *Node) Get(k string) *Node {
