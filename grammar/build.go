@@ -54,6 +54,24 @@ type Options struct {
 	// (see NOTES.md) are not tested. Pipelines set it for the ruleset
 	// setting build.planar = "reject".
 	RejectNonPlanar bool
+	// MayHang, if set, is asked before a match of a rule whose rewrite
+	// hangs one new room on two mapped vertices a and b (joins it to
+	// them by corridors and to nothing else) is applied, as the graph is
+	// before the rewrite; false rejects the match, reason Nest. The layout
+	// hooks in here to keep the rooms one triangle must hold within what
+	// the ruleset's limits allow. When every candidate of a step is
+	// rejected and some only by MayHang, the step is drawn again without
+	// asking it (the Step's Stats are that draw's), so the limit never
+	// ends a build early. Rules that hang no room never call it.
+	MayHang func(g *Graph, a, b int) bool
+	// MayDraw, if set with RejectCrossings, is asked before a match of a
+	// rule whose rewrite hangs one new room on two mapped vertices a and b
+	// (as for MayHang) is applied, as the graph is before the rewrite;
+	// false rejects the match, reason Crossing: the layout finds no place
+	// for the room from which its corridors to a and b cross nothing as
+	// drawn, and a crossing it drew would stay. Unlike MayHang it is never
+	// lifted. It is asked before MayHang.
+	MayDraw func(g *Graph, a, b int) bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -123,9 +141,9 @@ type RuleStats struct {
 	// Checked counts the candidates whose conditions were checked; with
 	// Options.Exhaustive, all candidates of eligible rules.
 	Checked int
-	// Negated, Valence, Flip, Crossing and NonPlanar count the checked
-	// candidates rejected for each reason.
-	Negated, Valence, Flip, Crossing, NonPlanar int
+	// Negated, Valence, Flip, Crossing, NonPlanar and Nest count the
+	// checked candidates rejected for each reason.
+	Negated, Valence, Flip, Crossing, NonPlanar, Nest int
 }
 
 // PassResult says how a pass ended.
@@ -184,7 +202,16 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 				pr.End = "max_iterations"
 				break
 			}
+			b.nested = 0
 			step, ok := b.step(pi, total)
+			if !ok && b.err == nil && b.nested > 0 {
+				// Only the nest limit stood in the way: a build that
+				// stalls short of min_vertices is worse than a crowded
+				// triangle.
+				b.hangFree = true
+				step, ok = b.step(pi, total)
+				b.hangFree = false
+			}
 			if b.err != nil {
 				res.Passes = append(res.Passes, pr)
 				res.Uses = b.uses
@@ -229,6 +256,10 @@ type builder struct {
 	// planar and planarEdges are the planarity test's scratch.
 	planar      planar.Tester
 	planarEdges []planar.Edge
+	// nested counts the candidates MayHang rejected in the current step;
+	// hangFree turns MayHang off while a step is drawn again.
+	nested   int
+	hangFree bool
 }
 
 // pollEvery: stopped looks at the context once per this many calls, and
@@ -368,6 +399,8 @@ func (s *RuleStats) count(v Reason) {
 		s.Crossing++
 	case NonPlanar:
 		s.NonPlanar++
+	case Nest:
+		s.Nest++
 	}
 }
 
@@ -493,6 +526,13 @@ func (b *builder) verdict(c *compiled, m []int) Reason {
 		if !c.planarSafe && !b.planarAfter(c, m) {
 			return NonPlanar
 		}
+	}
+	if v == OK && c.hanging && b.opts.RejectCrossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
+		return Crossing
+	}
+	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
+		b.nested++
+		return Nest
 	}
 	return v
 }

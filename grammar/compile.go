@@ -86,6 +86,10 @@ type compiled struct {
 	// planarSafe: no rewrite by the rule can make a planar corridor graph
 	// non-planar (see keepsPlanar).
 	planarSafe bool
+	// hanging: every rewrite hangs one room on the mapped vertices with
+	// pattern indices hang[0] and hang[1] (see findHang).
+	hanging bool
+	hang    [2]int
 }
 
 type pnbr struct {
@@ -180,6 +184,9 @@ func CompileContext(ctx context.Context, def Definition) (*Grammar, error) {
 				return nil, err
 			}
 			cr.planarSafe = cr.keepsPlanar()
+			if a, b, ok := cr.findHang(); ok {
+				cr.hanging, cr.hang = true, [2]int{a, b}
+			}
 			g.rules = append(g.rules, cr)
 		}
 	}

@@ -37,12 +37,17 @@ const (
 	// vertices would cross each other (checked only when
 	// Options.RejectNonPlanar is set).
 	NonPlanar
+	// Nest: the rewrite would hang a room on a corridor where the rooms
+	// one triangle must hold would pass the caller's limit (checked only
+	// when Options.MayHang is set, and only for rules that hang one room
+	// on two mapped vertices).
+	Nest
 )
 
-var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing", NonPlanar: "nonplanar"}
+var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing", NonPlanar: "nonplanar", Nest: "nest"}
 
 // String returns the reason's name as the CLI prints it: "ok", "lock",
-// "negated", "valence", "flip", "crossing" or "nonplanar".
+// "negated", "valence", "flip", "crossing", "nonplanar" or "nest".
 func (r Reason) String() string {
 	if r < 0 || int(r) >= len(reasonNames) {
 		return fmt.Sprintf("Reason(%d)", int(r))

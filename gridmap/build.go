@@ -69,11 +69,14 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 		// draws straighter, shorter corridors where it can (see
 		// negotiate).
 		nm, nerr := build(ctx, lv, o, spreadTries, true, false)
+		if ctx.Err() != nil {
+			// A deadline that struck during compaction leaves a map
+			// less compact than the same level gets with time to spare:
+			// the map is not returned, so a map depends on its level only.
+			return nil, ctx.Err()
+		}
 		if nerr == nil {
 			return nm, nil
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
 		}
 		if o.Cell == 0 {
 			// Of cells Build chose, the negotiating pass spread the

@@ -38,9 +38,14 @@ type Constructor struct {
 	// a corridor) on the side of its corridor it names, when the build
 	// hangs that room on that corridor (see Replan).
 	Plan *NestPlan
+	// NestLimit, if positive, is the most rooms the plan may need one
+	// triangle to hold (NestPlan.Bound): MayHang refuses a hanging room
+	// that would take the build past it. 0 means no limit.
+	NestLimit int
 
 	d     *drawing
 	log   nestLog
+	bound *nestBound
 	stats ConstructStats
 	seen  []uint32
 	stamp uint32
@@ -57,6 +62,12 @@ type Constructor struct {
 	dirs     []angledDir
 	combos   []sectorCombo
 	chosen   []rotation
+	// spot is where MayDraw last found room for a hanging room; cands,
+	// nearV and nearE are its scratch.
+	spot  hangSpot
+	cands []r2.Vec
+	nearV []int
+	nearE [][2]int
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -148,10 +159,12 @@ func (c *Constructor) Enclosed() int {
 
 // place keeps a rewrite's new vertices from crossing the drawing: it
 // puts them on the side of their anchors with more room (chooseSide),
-// then retracts them. It reports whether it moved anything.
+// then retracts them; a hanging room that still crosses goes where
+// MayDraw found room for it. It reports whether it moved anything.
 func (c *Constructor) place(g *grammar.Graph, added []int) bool {
 	mirrored := c.chooseSide(g, added)
-	return c.retract(g, added) || mirrored
+	retracted := c.retract(g, added)
+	return c.toSpot(g, added) || retracted || mirrored
 }
 
 // neighbourhood returns the vertices within hops edges of seeds, in
@@ -517,10 +530,22 @@ func (c *Constructor) cancelled() bool {
 	return c.Context != nil && c.Context.Err() != nil
 }
 
+// placeFloor is the least clearance a placed vertex keeps from a
+// corridor it is not an end of, and a placed corridor from a vertex: the
+// clearance below which the bounded moves let no pair close
+// (approachFloor). A vertex nearer than that, even off the corridor by a
+// rounding error, is as good as on it: corner.toml seed 5 retracted a new
+// room along its anchor's own corridor to 10⁻¹³ units off it, the exact
+// test saw no contact, and the next moves carried it across.
+func placeFloor(d *drawing) float64 {
+	return float64(approachFloor * d.keepDistance())
+}
+
 // crossesLocal reports whether a corridor of n crosses or touches a local
-// corridor without a shared end, passes through a local vertex, or n lies on
-// a local corridor. Vertices in later (new vertices not yet retracted) and
-// their corridors are ignored.
+// corridor without a shared end, passes within placeFloor of a local
+// vertex, or n lies within placeFloor of a local corridor, even one that
+// shares an end with a corridor of n (the two then overlap). Vertices in
+// later (new vertices not yet retracted) and their corridors are ignored.
 func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 	d := c.d
 	skip := func(v int) bool {
@@ -532,6 +557,7 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 		return !d.isLocal[v]
 	}
 	pn := d.Pos[n]
+	near := placeFloor(d)
 	for _, a32 := range d.local {
 		a := int(a32)
 		if a == n || skip(a) {
@@ -546,7 +572,7 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 				continue
 			}
 			pa, pb := d.Pos[a], d.Pos[b]
-			if geom.OnSegment(pa, pb, pn) {
+			if pointSegmentDist(pn, pa, pb) < near {
 				return true
 			}
 			for _, e := range g.Neighbors(n) {
@@ -561,7 +587,7 @@ func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
 		}
 		// A corridor of n through vertex a.
 		for _, e := range g.Neighbors(n) {
-			if w := e.To; !e.Cosmetic && w != a && !skip(w) && geom.OnSegment(pn, d.Pos[w], d.Pos[a]) {
+			if w := e.To; !e.Cosmetic && w != a && !skip(w) && pointSegmentDist(d.Pos[a], pn, d.Pos[w]) < near {
 				return true
 			}
 		}

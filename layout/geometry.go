@@ -33,9 +33,10 @@ type Geometry struct {
 	// bounding box: a level of dots in a vast plane is near 0.
 	Density float64
 	// Spread is how much longer the corridors' length factors ask the
-	// level to be: the sum of the corridors' targets (corridorTarget)
-	// with every factor above 1 as written, over the sum with those
-	// factors at 1. It is 1 for a level without such factors, and the
+	// level to be: the sum of the corridors' targets (roomTarget, which
+	// for a factor above 1 depends on the corridor's direction, so Spread
+	// moves a little with the drawing) with every factor above 1 as
+	// written, over the sum with those factors at 1. It is 1 for a level without such factors, and the
 	// density limit expects Spread² less density (Limits.Miss). Measure
 	// sets it; 0 means 1.
 	Spread float64

@@ -197,7 +197,11 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 // f: the spring then descends the stress of the visible lengths as they
 // are judged, Σ((d − t)/f)², whose gradient per corridor is (d − t)/f², as
 // stress majorization weighs each pair by its target distance to the −2
-// (Gansner, Koren and North 2004). With equal springs the spokes of a
+// (Gansner, Koren and North 2004). For a factor above 1 the target
+// depends on the corridor's direction (roomTarget), and the spring stays
+// radial with the target of the moment: it is not the gradient of that
+// stress (which would add a turning term), so a corridor is not pushed to
+// turn to change its own target. With equal springs the spokes of a
 // crowded room all stretch by about as many world units, which counts
 // twice for an antechamber of factor 0.5 and a third for an approach of
 // factor 3 (hub's tail; NOTES.md). The step size counts the weights

@@ -118,7 +118,7 @@ func (p *provenance) blameCrossings(cs []layout.Conflict, rs *rulesets.Ruleset, 
 	}
 	hint := "change those rules so that their rewrites stay planar, or set build.planar = \"junction\""
 	if rs.Build.Planar == rulesets.PlanarReject {
-		hint = "change those rules (their new corridors are drawn across others), or set build.planar = \"junction\""
+		hint = "the construction drawing found no place for those rewrites' new rooms that crosses nothing (the graph may still be planar: see \"planar\" in docs/rulesets.md); another attempt draws other matches, or set build.planar = \"junction\" to make such crossings junction rooms"
 	}
 	return fmt.Sprintf("construction crossings: %s; %s", strings.Join(parts, "; "), hint)
 }

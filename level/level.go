@@ -219,6 +219,24 @@ type Metrics struct {
 	MaxDepth           int
 }
 
+// Playable returns the level's rooms and corridors as a player meets
+// them: the vertices and edges that are not cosmetic. (Metrics.Rooms and
+// Metrics.Corridors count the graph's, cosmetic ones included.)
+func (l *Level) Playable() (rooms, corridors int) {
+	g := l.Graph
+	for v := range g.Order() {
+		if !g.Vertex(v).Cosmetic {
+			rooms++
+		}
+	}
+	for _, e := range g.Edges() {
+		if !e.Cosmetic {
+			corridors++
+		}
+	}
+	return rooms, corridors
+}
+
 // RandSource returns the random source of an attempt: PCG whose 128-bit
 // seed is the user's seed (high half) and the attempt number (low half).
 // Attempt 0 is the seed itself with 0; every attempt can be reproduced from
@@ -306,6 +324,7 @@ func Construct(rs *rulesets.Ruleset, seed uint64) (*grammar.Graph, error) {
 	res, _, err := planned(context.Background(), false, func(plan *layout.NestPlan) (*layout.Constructor, *grammar.Result, error) {
 		con := &layout.Constructor{Forces: rs.Layout, Plan: plan}
 		bo := buildOptions(rs)
+		hangWithin(rs, con, &bo)
 		bo.AfterRewrite = con.AfterRewrite
 		res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
 		return con, res, err
@@ -360,6 +379,19 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 	bo := rs.Build.Options()
 	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
 	return bo
+}
+
+// hangWithin makes a build with the construction drawing con skip a room
+// hung on a corridor that would need one triangle to hold more rooms than
+// rs's tail limit allows (layout.Limits.NestLimit), as a crossing match is
+// skipped, and, when crossing matches are skipped, a hanging room the
+// drawing has no place for without a crossing (layout.Constructor.MayDraw).
+func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
+	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
+	bo.MayHang = con.MayHang
+	if bo.RejectCrossings {
+		bo.MayDraw = con.MayDraw
+	}
 }
 
 // progress is how far an attempt got: the stage that last ran and the
@@ -517,6 +549,7 @@ func build(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts O
 		return overBudget(rs, seed, a, opts, pr)
 	}
 	pr.stage = StageMatching
+	hangWithin(rs, con, &bo)
 	bo.AfterRewrite = func(g *grammar.Graph, s *grammar.Step) error {
 		pr.vertices = g.Order()
 		if err := ctx.Err(); err != nil {

@@ -367,6 +367,54 @@ func fullestTriangle(lv *Level) (int, float64) {
 	return best, fill
 }
 
+// TestFansKeepTheNestLimit builds the triangle fans at the default limits.
+// The build skips a room hung on a corridor that would need one triangle
+// to hold more rooms than the tail limit allows (layout.Limits.NestLimit:
+// 6 for tail 5), so the plan's bound of every build stays within it, and
+// no build ends smaller for it: without the skip the bound of 16 of seeds
+// 1–20 is past 6, up to 21. The first attempts of seeds 1–5 then keep
+// every default limit (3 of 5 without; NOTES.md, "Crowded faces" (7)).
+// Seeds 1–20 and 1–5; 1–5 and 1–2 with -short.
+func TestFansKeepTheNestLimit(t *testing.T) {
+	rs := loadQuality(t, "fans")
+	limit := limitsOf(rs).WithDefaults().NestLimit()
+	if limit != 6 {
+		t.Fatalf("nest limit %d for the default tail limit, want 6", limit)
+	}
+	builds, attempts := 20, 5
+	if testing.Short() {
+		builds, attempts = 5, 2
+	}
+	refused := 0
+	for seed := uint64(1); seed <= uint64(builds); seed++ {
+		con := &layout.Constructor{Forces: rs.Layout}
+		bo := buildOptions(rs)
+		hangWithin(rs, con, &bo)
+		bo.AfterRewrite = con.AfterRewrite
+		res, err := rs.Grammar.Build(bo, rand.New(RandSource(seed, 0)))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if n := res.Graph.Order(); n != rs.Build.MaxVertices {
+			t.Errorf("seed %d: %d rooms, want %d", seed, n, rs.Build.MaxVertices)
+		}
+		for _, s := range res.Steps {
+			refused += s.Stats[s.Rule].Nest
+		}
+		if p, _, _ := con.Replan(); p != nil && p.Bound() > limit {
+			t.Errorf("seed %d: the plan needs %d rooms in one triangle, past the limit %d", seed, p.Bound(), limit)
+		}
+	}
+	if refused == 0 {
+		t.Errorf("no hanging room refused over %d builds: the test tests nothing", builds)
+	}
+	for seed := uint64(1); seed <= uint64(attempts); seed++ {
+		if _, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{}); err != nil {
+			t.Errorf("seed %d: first attempt: %v", seed, err)
+		}
+	}
+}
+
 // TestLengthFactorsKeepRatio: on a path of rooms of the default sizes
 // (testdata/quality/ratio.toml), large against the corridor gap, the mean
 // visible length of the factor 3 corridors over that of the factor 1

@@ -314,6 +314,9 @@ type RuleStats struct {
 	// NonPlanar is left out when 0, as in every level of a planar
 	// grammar.
 	NonPlanar int `json:"nonplanar,omitempty"`
+	// Nest is left out when 0, as in every level of a grammar that
+	// hangs no room on a corridor.
+	Nest int `json:"nest,omitempty"`
 }
 
 // Failure is a rejected earlier attempt.

@@ -54,10 +54,11 @@ func (d *decoder) enabled(f *file, def grammar.Definition) (grammar.Definition, 
 }
 
 // lint checks the compiled definition def, whose rule i is the file's rule
-// index[i], with the build limits b.
-func (d *decoder) lint(def grammar.Definition, index []int, b Build) {
+// index[i], with the build limits b. junction is the tag the layout gives
+// junction rooms (build.planar = "junction"), or "".
+func (d *decoder) lint(def grammar.Definition, index []int, b Build, junction string) {
 	d.lintBudgets(def, b)
-	d.lintTags(def, index)
+	d.lintTags(def, index, junction)
 }
 
 // lintBudgets warns about build limits the passes' budgets make moot:
@@ -172,8 +173,9 @@ func newVertices(r grammar.Rule) int {
 // lintTags warns about rules that can never apply because a pattern vertex
 // needs a tag that nothing makes, negated tags that can never reject, and
 // [tags] entries for tags no rule uses (an error when an override made
-// the entry).
-func (d *decoder) lintTags(def grammar.Definition, index []int) {
+// the entry). The junction tag (see lint) counts as used: the layout
+// makes its rooms.
+func (d *decoder) lintTags(def grammar.Definition, index []int, junction string) {
 	made := map[string]bool{grammar.StartTag: true}
 	live := make([]bool, len(def.Rules))
 	// A rule can apply once every pattern vertex can match a vertex some
@@ -242,7 +244,7 @@ func (d *decoder) lintTags(def grammar.Definition, index []int) {
 	}
 	d.lintLoneTags(def, index, live, tags.Keys)
 	for _, name := range tags.Keys {
-		if used[name] {
+		if used[name] || name == junction {
 			continue
 		}
 		tp := keyPath{"tags", name}

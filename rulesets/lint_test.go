@@ -93,6 +93,13 @@ func TestWarnings(t *testing.T) {
 		{name: "a tag only a substitute gives, with a wildcard pattern", capTag: "-", tables: "[tags.a]\ncolor = \"#ff0000\"\n",
 			want:   []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry: its rooms get the default look and size; check the name`},
 			reason: "the pattern tag \"-\" of cap matches z, so only the missing entry is worth a warning"},
+		{name: "the junction tag under planar junction", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
+			overrides: []string{"build.planar=junction"},
+			want:      []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
+			reason:    "planar = \"junction\" gives the junction tag its rooms though no rule names it"},
+		{name: "the junction tag under planar reject", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
+			want:   []string{`tags.x: no rule uses tag "x": the settings change nothing`, `rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
+			reason: "without planar = \"junction\" no room takes the junction tag"},
 		{name: "a disabled rule makes another dead", capTag: "z", overrides: []string{"rules.cap.enabled=false"},
 			reason: "a disabled rule is not checked for being dead, and cap's own tag comes from nowhere else"},
 	}

@@ -160,6 +160,8 @@ func TestOverrides(t *testing.T) {
 			}, nil},
 		{"a tag no rule uses", "", []string{"tags.x.color=#00ff00"}, nil,
 			[]string{`tags.x: no rule uses tag "x": check the tag's name (the rules use c, p, r, s) (set by override "tags.x.color=#00ff00")`}},
+		{"a junction tag set by overrides", "", []string{"build.planar=junction", "tags.x.role=junction"},
+			func(rs *Ruleset) error { return expect(rs.Role(RoleJunction), "x") }, nil},
 		{"a quoted key part", "", []string{`rules."extend".weight=3`},
 			func(rs *Ruleset) error { return expect(rs.Rules[1].Weight, 3.0) }, nil},
 		{"an override fixes the file", "", []string{"build.min_vertices=40", "build.max_vertices=45"},

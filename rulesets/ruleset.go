@@ -289,7 +289,11 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 			}
 		}
 		if len(d.errs) == 0 {
-			d.lint(def, index, rs.Build)
+			junction := ""
+			if rs.Build.Planar == PlanarJunction {
+				junction = rs.Role(RoleJunction)
+			}
+			d.lint(def, index, rs.Build, junction)
 			if err := d.stopped(); err != nil {
 				return nil, errStopped(name, err)
 			}

@@ -135,8 +135,9 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 				return failed(wholeBudget(err, timeout))
 			}
 			a.debugf("wrote in %v", time.Since(start).Round(time.Millisecond))
+			rooms, corridors := lv.Playable()
 			a.infof("%s seed %d: %d rooms, %d corridors%s", describe(rs), seed,
-				lv.Metrics.Rooms, lv.Metrics.Corridors, wroteList(files))
+				rooms, corridors, wroteList(files))
 			if asJSON {
 				return a.printSummary(rs, lv, files)
 			}
@@ -324,7 +325,8 @@ func (a *app) printSummary(rs *rulesets.Ruleset, lv *level.Level, files []string
 		Rooms     int      `json:"rooms"`
 		Corridors int      `json:"corridors"`
 		Files     []string `json:"files"`
-	}{lv.Seed, lv.Attempt, rs.Name, lv.Metrics.Rooms, lv.Metrics.Corridors, files}
+	}{Seed: lv.Seed, Attempt: lv.Attempt, Ruleset: rs.Name, Files: files}
+	summary.Rooms, summary.Corridors = lv.Playable()
 	if summary.Files == nil {
 		summary.Files = []string{}
 	}

@@ -1,0 +1,187 @@
+package layout
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// MayDraw reports whether a room hung on a and b (joined to both and to
+// nothing else) can be drawn in g as it is without a crossing: whether
+// some point sees both, with its two corridors crossing no corridor,
+// passing no vertex and lying on none within placeFloor. Its signature
+// fits grammar.Options.MayDraw.
+//
+// The construction drawing moves only a rewrite's new vertices when it
+// places them, and its bounded moves keep every crossing it has, so a
+// room that no point holds (a and b on no common face of the drawing, or
+// no point of their face seeing both) would cross for good and fail the
+// attempt; refused, the build draws another match, as for a crossing one
+// (bypass.toml: 14% of first attempts valid without this). The point
+// found is kept: if the rewrite is applied and place leaves the room
+// crossing, the room goes there.
+//
+// The candidates, tried in order, are points off the middle of a–b at
+// ±½, ±¼, ±⅛, ±1, ±1/16 and ±2 of |ab| square to it, then points near a
+// and near b on the bisector of each free sector between their
+// corridors, at ¼, 1/16 and 1/64 of |ab|. Only corridors and vertices
+// within the candidates' bounding box are looked at.
+func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
+	c.spot = hangSpot{}
+	pa, pb := g.Vertex(a).Pos, g.Vertex(b).Pos
+	ab := r2.Sub(pb, pa)
+	l := dist(pa, pb)
+	if l == 0 {
+		return false
+	}
+	floor := c.spotFloor()
+	c.cands = c.cands[:0]
+	mid := r2.Vec{X: float64(pa.X + float64(ab.X/2)), Y: float64(pa.Y + float64(ab.Y/2))}
+	perp := r2.Vec{X: -ab.Y, Y: ab.X}
+	for _, k := range [...]float64{0.5, -0.5, 0.25, -0.25, 0.125, -0.125, 1, -1, 0.0625, -0.0625, 2, -2} {
+		c.cands = append(c.cands, r2.Vec{X: float64(mid.X + float64(k*perp.X)), Y: float64(mid.Y + float64(k*perp.Y))})
+	}
+	for _, e := range [2]int{a, b} {
+		c.sectorPoints(g, e, l)
+	}
+	lo, hi := c.cands[0], c.cands[0]
+	for _, p := range c.cands {
+		lo = r2.Vec{X: min(lo.X, p.X), Y: min(lo.Y, p.Y)}
+		hi = r2.Vec{X: max(hi.X, p.X), Y: max(hi.Y, p.Y)}
+	}
+	lo = r2.Vec{X: min(lo.X, pa.X, pb.X) - floor, Y: min(lo.Y, pa.Y, pb.Y) - floor}
+	hi = r2.Vec{X: max(hi.X, pa.X, pb.X) + floor, Y: max(hi.Y, pa.Y, pb.Y) + floor}
+	in := func(p r2.Vec) bool { return p.X >= lo.X && p.X <= hi.X && p.Y >= lo.Y && p.Y <= hi.Y }
+	// The vertices and corridors in the box: nothing outside it is near
+	// a candidate or its corridors, which lie inside it.
+	c.nearV = c.nearV[:0]
+	c.nearE = c.nearE[:0]
+	for u := range g.Order() {
+		pu := g.Vertex(u).Pos
+		if in(pu) {
+			c.nearV = append(c.nearV, u)
+		}
+		for _, h := range g.Neighbors(u) {
+			w := h.To
+			if w < u || h.Cosmetic {
+				continue
+			}
+			pw := g.Vertex(w).Pos
+			if min(pu.X, pw.X) <= hi.X && max(pu.X, pw.X) >= lo.X && min(pu.Y, pw.Y) <= hi.Y && max(pu.Y, pw.Y) >= lo.Y {
+				c.nearE = append(c.nearE, [2]int{u, w})
+			}
+		}
+	}
+	for _, p := range c.cands {
+		if c.spotClear(g, p, a, b, floor) {
+			c.spot = hangSpot{ok: true, n: g.Order(), a: a, b: b, p: p}
+			return true
+		}
+	}
+	return false
+}
+
+// hangSpot is where MayDraw found room for vertex n hung on a and b.
+type hangSpot struct {
+	ok   bool
+	n    int
+	a, b int
+	p    r2.Vec
+}
+
+// spotFloor is placeFloor of the drawing, or of a fresh one.
+func (c *Constructor) spotFloor() float64 {
+	if c.d != nil {
+		return placeFloor(c.d)
+	}
+	return float64(approachFloor * max(keep, float64(keepFraction*c.Forces.EdgeLength)))
+}
+
+// sectorPoints appends to c.cands the points near e, at ¼, 1/16 and 1/64
+// of l, on the bisector of each free sector between e's corridors.
+func (c *Constructor) sectorPoints(g *grammar.Graph, e int, l float64) {
+	pe := g.Vertex(e).Pos
+	c.dirs = c.dirs[:0]
+	for _, h := range g.Neighbors(e) {
+		if h.Cosmetic {
+			continue
+		}
+		if u, ok := unit(r2.Sub(g.Vertex(h.To).Pos, pe)); ok {
+			c.dirs = append(c.dirs, angledDir{u: u, angle: atan2(u.Y, u.X)})
+		}
+	}
+	if len(c.dirs) == 0 {
+		return
+	}
+	slices.SortStableFunc(c.dirs, func(x, y angledDir) int { return cmp.Compare(x.angle, y.angle) })
+	for k := range c.dirs {
+		p, q := c.dirs[k], c.dirs[(k+1)%len(c.dirs)]
+		gap := q.angle - p.angle
+		if k == len(c.dirs)-1 {
+			gap += 2 * math.Pi
+		}
+		u := sectorBisector(p.u, q.u, gap)
+		for _, f := range [...]float64{0.25, 0.0625, 1.0 / 64} {
+			r := float64(f * l)
+			c.cands = append(c.cands, r2.Vec{X: float64(pe.X + float64(r*u.X)), Y: float64(pe.Y + float64(r*u.Y))})
+		}
+	}
+}
+
+// spotClear reports whether a room at p with corridors to a and b keeps
+// floor from every vertex and corridor in c.nearV and c.nearE and its
+// corridors cross none of them.
+func (c *Constructor) spotClear(g *grammar.Graph, p r2.Vec, a, b int, floor float64) bool {
+	pa, pb := g.Vertex(a).Pos, g.Vertex(b).Pos
+	if pointSegmentDist(pa, p, pb) < floor || pointSegmentDist(pb, p, pa) < floor {
+		return false // the two corridors overlap
+	}
+	for _, v := range c.nearV {
+		pv := g.Vertex(v).Pos
+		if dist(p, pv) < floor {
+			return false
+		}
+		if v != a && pointSegmentDist(pv, p, pa) < floor || v != b && pointSegmentDist(pv, p, pb) < floor {
+			return false
+		}
+	}
+	for _, e := range c.nearE {
+		pu, pw := g.Vertex(e[0]).Pos, g.Vertex(e[1]).Pos
+		if pointSegmentDist(p, pu, pw) < floor {
+			return false
+		}
+		for _, end := range [2]int{a, b} {
+			if e[0] == end || e[1] == end {
+				continue
+			}
+			if geom.SegmentsIntersect(p, g.Vertex(end).Pos, pu, pw) != geom.Disjoint {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// toSpot moves a rewrite's one new vertex, hung on the two vertices
+// MayDraw last found room between, to that room when it still crosses
+// the drawing after retract. It reports whether it moved it.
+func (c *Constructor) toSpot(g *grammar.Graph, added []int) bool {
+	s := c.spot
+	if !s.ok || len(added) != 1 || added[0] != s.n || !c.d.isLocal[s.n] {
+		return false
+	}
+	n := s.n
+	if nb := g.Neighbors(n); len(nb) != 2 || !(nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a) {
+		return false
+	}
+	if !c.crossesLocal(g, n, nil) {
+		return false
+	}
+	c.d.Pos[n] = s.p
+	return true
+}
