@@ -272,9 +272,11 @@ func (d *decoder) decodeStruct(n *toml.Node, v reflect.Value, p keyPath) {
 		j := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
 		if j < 0 {
 			s := suggestKey(k, fs)
-			if len(p) > 0 && !strings.HasPrefix(s, " (") && slices.ContainsFunc(fields(fileType), func(f field) bool { return f.key == k }) {
+			if len(p) > 0 && n.Header() && d.origin[n.Vals[i]] == 0 && d.root.Get(k) == nil && !strings.HasPrefix(s, " (") && slices.ContainsFunc(fields(fileType), func(f field) bool { return f.key == k }) {
 				// TOML puts every key after a [table] header into that
 				// table: a top-level key written below one lands there.
+				// Not so for a key of an inline table, or one the top
+				// level already sets.
 				d.errAt(kp, true, "unknown key %q in this table: %s is a top-level key, and every key after a [table] header belongs to that table; put it before the first header", k, k)
 				continue
 			}

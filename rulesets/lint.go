@@ -225,7 +225,10 @@ func (d *decoder) lintTags(def grammar.Definition, index []int, junction string)
 				have = append(have, t)
 			}
 		}
-		hint := "the tags made are " + strings.Join(have, ", ")
+		hint := "no rule makes a tag yet"
+		if len(have) > 0 {
+			hint = "the tags made are " + strings.Join(have, ", ")
+		}
 		if len(want) == 1 {
 			if best, ok := closest(strings.Trim(want[0], `"`), have); ok {
 				hint = fmt.Sprintf("did you mean %q?", best)
@@ -239,7 +242,7 @@ func (d *decoder) lintTags(def grammar.Definition, index []int, junction string)
 	if tags == nil || tags == d.root {
 		return
 	}
-	d.lintLoneTags(def, index, tags.Keys)
+	d.lintLoneTags(def, index, live, tags.Keys)
 	for _, name := range tags.Keys {
 		if used[name] || name == junction {
 			continue
@@ -258,13 +261,16 @@ func (d *decoder) lintTags(def grammar.Definition, index []int, junction string)
 // pattern matches and the [tags] table, which lists the tags it
 // configures, leaves out: most likely a misspelt name, whose rooms then
 // get the default look and size and are never grown from. Once per tag,
-// at its first use.
-func (d *decoder) lintLoneTags(def grammar.Definition, index []int, declared []string) {
+// at its first use. A pattern tag "-" in a rule that can apply matches
+// every tag, so then the warning claims only the missing entry.
+func (d *decoder) lintLoneTags(def grammar.Definition, index []int, live []bool, declared []string) {
 	matched := map[string]bool{grammar.Wildcard: true}
-	for _, r := range def.Rules {
+	wildcard := false
+	for i, r := range def.Rules {
 		for _, v := range r.Pattern.Vertices {
 			for _, t := range v.Tags {
 				matched[strings.TrimPrefix(t, "!")] = true
+				wildcard = wildcard || t == grammar.Wildcard && live[i]
 			}
 		}
 	}
@@ -279,7 +285,13 @@ func (d *decoder) lintLoneTags(def grammar.Definition, index []int, declared []s
 			if best, ok := closest(v.Tag, declared); ok {
 				hint = fmt.Sprintf("did you mean %q?", best)
 			}
-			d.warnAt(keyPath{"rules", index[i]}.with("substitute", "vertices", j, "tag"), false,
+			at := keyPath{"rules", index[i]}.with("substitute", "vertices", j, "tag")
+			if wildcard {
+				d.warnAt(at, false, "tag %q has no [tags.%s] entry: its rooms get the default look and size; check the name (%s) or add [tags.%s]",
+					v.Tag, v.Tag, hint, v.Tag)
+				continue
+			}
+			d.warnAt(at, false,
 				"tag %q has no [tags.%s] entry and no pattern matches it: its rooms get the default look and size, and nothing grows from them; check the name (%s) or add [tags.%s]",
 				v.Tag, v.Tag, hint, v.Tag)
 		}

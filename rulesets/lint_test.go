@@ -90,6 +90,9 @@ func TestWarnings(t *testing.T) {
 		{name: "a tag only a substitute gives", capTag: "a", tables: "[tags.a]\ncolor = \"#ff0000\"\n",
 			want:   []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
 			reason: "with a [tags] table, a tag that has no entry and that no pattern matches is most likely misspelt"},
+		{name: "a tag only a substitute gives, with a wildcard pattern", capTag: "-", tables: "[tags.a]\ncolor = \"#ff0000\"\n",
+			want:   []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry: its rooms get the default look and size; check the name`},
+			reason: "the pattern tag \"-\" of cap matches z, so only the missing entry is worth a warning"},
 		{name: "the junction tag under planar junction", capTag: "a", tables: "[tags.x]\nrole = \"junction\"\n",
 			overrides: []string{"build.planar=junction"},
 			want:      []string{`rules[2] "cap": substitute vertex "a": tag: tag "z" has no [tags.z] entry and no pattern matches it`},
@@ -123,6 +126,23 @@ func TestWarnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeadRuleNothingMade checks the dead-rule hint when the rules make
+// no tag at all beyond the start tag.
+func TestDeadRuleNothingMade(t *testing.T) {
+	src := strings.Replace(string(mustRead(t, "testdata/minimal.toml")), `substitute.vertices = [
+  { id = "s", tag = "a", at = [0, 0] },
+  { id = "t", tag = "a", at = [100, 0] },
+]
+substitute.edges = [ { between = ["s", "t"] } ]`, `substitute.vertices = [ { id = "s", tag = "-", at = [0, 0] } ]`, 1)
+	rs, err := Load("dead.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs.Warnings) != 1 || !strings.Contains(rs.Warnings[0].Error(), `no vertex is ever tagged "a" (neither the start vertex nor any rule that can apply makes one); use a tag that is made (no rule makes a tag yet)`) {
+		t.Errorf("warnings:\n%v\nwant one dead-rule warning saying no rule makes a tag yet", rs.Warnings)
 	}
 }
 

@@ -88,6 +88,13 @@ func ParseObjective(s string) (Objective, error) {
 		if c.Name == "" {
 			return nil, fmt.Errorf("tune: objective %q: criterion %d is empty; want names from %s", s, i+1, strings.Join(names, ", "))
 		}
+		if now, ok := renamed[c.Name]; ok {
+			was := part
+			if c.Reverse {
+				now = "-" + now
+			}
+			return nil, fmt.Errorf("tune: objective %q: %q is now %q", s, was, now)
+		}
 		if _, ok := criterionByName(c.Name); !ok {
 			return nil, fmt.Errorf("tune: objective %q: unknown criterion %q; want names from %s", s, c.Name, strings.Join(names, ", "))
 		}
@@ -100,6 +107,9 @@ func ParseObjective(s string) (Objective, error) {
 	}
 	return o, nil
 }
+
+// renamed maps a criterion's former name to its name.
+var renamed = map[string]string{"compactness": "mean_density"}
 
 // String returns o in ParseObjective's syntax.
 func (o Objective) String() string {

@@ -40,6 +40,8 @@ func TestParseObjective(t *testing.T) {
 		{"speed", `unknown criterion "speed"; want names from validity, valid, attempts, time, deviation, clearance, mean_density`},
 		{"time,-time", "time is listed twice"},
 		{"-", "criterion 1 is empty"},
+		{"validity,compactness", `"compactness" is now "mean_density"`},
+		{"-compactness", `"-compactness" is now "-mean_density"`},
 	} {
 		if _, err := ParseObjective(tt.in); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseObjective(%q): %v, want an error with %q", tt.in, err, tt.want)

@@ -255,3 +255,24 @@ func TestHelpNamesEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateHelpListsWarnings: validate --help names every kind of
+// warning the rulesets lint gives (docs/rulesets.md lists them).
+func TestValidateHelpListsWarnings(t *testing.T) {
+	code, help, stderr := runApp(t, "validate", "--help")
+	if code != 0 {
+		t.Fatalf("validate --help: exit %d: %s", code, stderr)
+	}
+	for _, kind := range []string{
+		"a limit the budgets make moot",
+		"a rule that can never apply",
+		"a negated tag on a locked vertex",
+		"settings of a tag no rule uses",
+		"a tag a substitute gives that has no\n    entry there",
+		"drawn with crossing corridors",
+	} {
+		if !strings.Contains(help, kind) {
+			t.Errorf("validate --help does not list the warning %q:\n%s", kind, help)
+		}
+	}
+}

@@ -136,8 +136,8 @@ Exit code 1 means no valid level was found within build.attempts attempts.`,
 			}
 			a.debugf("wrote in %v", time.Since(start).Round(time.Millisecond))
 			rooms, corridors := lv.Playable()
-			a.infof("%s seed %d: %d rooms, %d corridors%s", describe(rs), seed,
-				rooms, corridors, wroteList(files))
+			a.infof("%s seed %d: %s, %s%s", describe(rs), seed,
+				plural(rooms, "room"), plural(corridors, "corridor"), wroteList(files))
 			if asJSON {
 				return a.printSummary(rs, lv, files)
 			}

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -73,7 +72,7 @@ the memory budget (--max-memory). Ctrl-C stops the server.`,
 				s.RequestMemory = 1<<64 - 1
 			}
 			ln, err := net.Listen("tcp", addr)
-			if errors.Is(err, syscall.EADDRINUSE) {
+			if addrInUse(err) {
 				return failed(fmt.Errorf("%w\nanother program (another dungraph serve?) listens on %s: choose another port with --addr, or port 0 for a free one (--addr 127.0.0.1:0)", err, addr))
 			}
 			if err != nil {

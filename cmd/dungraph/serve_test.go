@@ -165,7 +165,7 @@ func TestServePortInUse(t *testing.T) {
 	}
 	defer ln.Close()
 	code, _, stderr := runApp(t, "serve", "--addr", ln.Addr().String())
-	if code != exitFailed || !strings.Contains(stderr, "address already in use") || !strings.Contains(stderr, "--addr 127.0.0.1:0") {
+	if code != exitFailed || !strings.Contains(stderr, "another program (another dungraph serve?) listens on "+ln.Addr().String()) || !strings.Contains(stderr, "--addr 127.0.0.1:0") {
 		t.Errorf("serve on a taken port: exit %d, stderr %q; want %d and a hint to choose another --addr", code, stderr, exitFailed)
 	}
 }

@@ -33,10 +33,16 @@ func (a *app) validateCmd() *cobra.Command {
 of every file, each with file:line:col, the source line and a caret.
 
 The exit code is 1 if any file has a problem, and 2 if a file cannot be read.
-Likely mistakes that do not stop the ruleset from building (a limit the
-budgets make moot, a rule that can never apply, settings of a tag no rule
-uses, a rule whose substitute
-is drawn with crossing corridors) are printed as warnings; they do not change the exit code.
+Likely mistakes that do not stop the ruleset from building are printed as
+warnings; they do not change the exit code:
+  - a limit the budgets make moot;
+  - a rule that can never apply;
+  - a negated tag on a locked vertex, which never rejects a match;
+  - settings of a tag no rule uses;
+  - in a ruleset with a [tags] table, a tag a substitute gives that has no
+    entry there (and, unless a "-" pattern matches every tag, that no
+    pattern matches): most likely a misspelt name;
+  - a rule whose substitute is drawn with crossing corridors.
 
 With --json it prints a list of {file, line, col, path, message, warning}
 instead (line and col are 0 for a problem with no place in the file;

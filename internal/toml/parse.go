@@ -105,6 +105,14 @@ func newTable(pos, key int, def tableDef) *Node {
 // -1), for a caller that adds values a document leaves out.
 func NewTable() *Node { return newTable(-1, -1, defHeader) }
 
+// Header reports whether n is a table that a [header] or [[header]] line
+// of the document defines, or the root: the tables that take the keys
+// written on the lines after it. Inline tables, tables made by dotted keys
+// or as a header's parents, and tables made by NewTable are not.
+func (n *Node) Header() bool {
+	return n != nil && n.Kind == Table && (n.def == defHeader || n.def == defElement) && !n.frozen && n.Pos >= 0
+}
+
 // Get returns the value of key k of table n, or nil (also when n is nil
 // or not a table).
 func (n *Node) Get(k string) *Node {
@@ -145,9 +153,10 @@ type SyntaxError struct {
 	Offset int
 	// Msg says what is wrong.
 	Msg string
-	// Redefined is the key of a top-level [table] whose header repeats an
-	// earlier one, so that a caller that knows the key takes an array of
-	// tables can say to write [[key]].
+	// Redefined is the key of a one-key header ([key] or [[key]]) that
+	// clashes with an earlier definition of the key: a [table] repeated, or
+	// [key] and [[key]] mixed. A caller that knows the key takes an array
+	// of tables can then say to write [[key]].
 	Redefined string
 }
 
@@ -542,7 +551,7 @@ func (p *parser) header() *SyntaxError {
 			child = &Node{Kind: Array, Pos: start, Key: last.off, aot: true}
 			t.Set(last.name, child)
 		case child.Kind != Array || !child.aot:
-			return p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.Kind)
+			return redefined(parts, p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.Kind))
 		}
 		elem := newTable(start, last.off, defElement)
 		child.Vals = append(child.Vals, elem)
@@ -554,20 +563,24 @@ func (p *parser) header() *SyntaxError {
 		child = newTable(start, last.off, defHeader)
 		t.Set(last.name, child)
 	case child.Kind != Table:
-		return p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.Kind)
+		return redefined(parts, p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.Kind))
 	case child.frozen:
 		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
 	case child.def != defImplicit:
-		e := p.errf(last.off, "table %q is already defined", last.name)
-		if len(parts) == 1 {
-			e.Redefined = last.name
-		}
-		return e
+		return redefined(parts, p.errf(last.off, "table %q is already defined", last.name))
 	default:
 		child.def, child.Pos, child.Key = defHeader, start, last.off
 	}
 	p.cur = child
 	return nil
+}
+
+// redefined sets e.Redefined when the header that e rejects is one key.
+func redefined(parts []keyPart, e *SyntaxError) *SyntaxError {
+	if len(parts) == 1 {
+		e.Redefined = parts[0].name
+	}
+	return e
 }
 
 // value parses a value at the cursor.

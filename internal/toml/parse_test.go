@@ -411,3 +411,61 @@ func seeds(f *testing.F) [][]byte {
 	}
 	return out
 }
+
+// TestRedefined checks that every clash of a one-key header with an
+// earlier definition names the key, and that a dotted header does not.
+func TestRedefined(t *testing.T) {
+	for _, tt := range []struct {
+		doc, want string
+	}{
+		{"[a]\n[a]\n", "a"},
+		{"[a]\n[[a]]\n", "a"},
+		{"[[a]]\n[a]\n", "a"},
+		{"a = 1\n[a]\n", "a"},
+		{"[a.b]\n[a.b]\n", ""},
+		{"[a.b]\n[[a.b]]\n", ""},
+	} {
+		_, err := Parse([]byte(tt.doc))
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("%q: error %v, want a *SyntaxError", tt.doc, err)
+		}
+		if se.Redefined != tt.want {
+			t.Errorf("%q: Redefined = %q, want %q (%s)", tt.doc, se.Redefined, tt.want, se.Msg)
+		}
+	}
+}
+
+// TestHeader checks which tables Header reports as taking the keys below
+// a header line.
+func TestHeader(t *testing.T) {
+	root, err := Parse([]byte("d.e = 1\n[a]\nx = { y = 1 }\n[b.c]\n[[r]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"d"}, false},
+		{[]string{"a"}, true},
+		{[]string{"a", "x"}, false},
+		{[]string{"b"}, false},
+		{[]string{"b", "c"}, true},
+	} {
+		n := root
+		for _, k := range tt.path {
+			n = n.Get(k)
+		}
+		if got := n.Header(); got != tt.want {
+			t.Errorf("%v: Header() = %t, want %t", tt.path, got, tt.want)
+		}
+	}
+	if elem := root.Get("r").Vals[0]; !elem.Header() {
+		t.Errorf("[[r]] element: Header() = false, want true")
+	}
+	if NewTable().Header() {
+		t.Errorf("NewTable().Header() = true, want false")
+	}
+}

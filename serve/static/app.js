@@ -464,7 +464,7 @@ import { showMap } from "./map.js";
       const dt = document.createElement("dt"), dd = document.createElement("dd");
       dt.textContent = k; dd.textContent = v;
       if (cls) dd.className = cls;
-      if (String(v).length > 24) dd.classList.add("long");
+      if (String(v).length > 24) dd.classList.add("long"); // a row of its own; every value wraps
       dl.append(dt, dd);
     };
     const num = (v, d) => v === null || v === undefined ? "—" : Number(v).toFixed(d);
