@@ -83,7 +83,7 @@ func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
 	}
 	for _, p := range c.cands {
 		if c.spotClear(g, p, a, b, floor) {
-			c.spots = append(c.spots, hangSpot{n: g.Order(), a: a, b: b, p: p})
+			c.spots = append(c.spots, hangSpot{n: g.Order(), a: a, b: b, joined: g.HasEdge(a, b), p: p})
 			return true
 		}
 	}
@@ -94,7 +94,10 @@ func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
 type hangSpot struct {
 	n    int
 	a, b int
-	p    r2.Vec
+	// joined is whether a–b was a corridor: a hanging rewrite keeps it,
+	// a split of a–b into a–n–b (which is not asked about) drops it.
+	joined bool
+	p      r2.Vec
 }
 
 // spotFloor is placeFloor of the drawing, or of a fresh one.
@@ -179,11 +182,11 @@ func (c *Constructor) toSpot(g *grammar.Graph, added []int) bool {
 	}
 	n := added[0]
 	nb := g.Neighbors(n)
-	if len(nb) != 2 {
+	if len(nb) != 2 || nb[0].Cosmetic || nb[1].Cosmetic {
 		return false
 	}
 	i := slices.IndexFunc(c.spots, func(s hangSpot) bool {
-		return s.n == n && (nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a)
+		return s.n == n && (nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a) && g.HasEdge(s.a, s.b) == s.joined
 	})
 	if i < 0 || !c.crossesLocal(g, n, nil) {
 		return false

@@ -29,10 +29,11 @@ func TestMayDrawWall(t *testing.T) {
 			}
 		}
 		c := &Constructor{Forces: params.Forces{CrossingFree: true, EdgeLength: 100}}
-		if got := c.MayDraw(g, a, b); got != tc.want {
+		got := c.MayDraw(g, a, b)
+		if got != tc.want {
 			t.Errorf("%s: MayDraw = %v, want %v", tc.name, got, tc.want)
 		}
-		if tc.want && !bruteClear(g, c.spots[len(c.spots)-1].p.X, c.spots[len(c.spots)-1].p.Y, a, b) {
+		if got && tc.want && !bruteClear(g, c.spots[len(c.spots)-1].p.X, c.spots[len(c.spots)-1].p.Y, a, b) {
 			t.Errorf("%s: the spot %v crosses the drawing", tc.name, c.spots[len(c.spots)-1].p)
 		}
 	}

@@ -551,7 +551,11 @@ func (p *parser) header() *SyntaxError {
 			child = &Node{Kind: Array, Pos: start, Key: last.off, aot: true}
 			t.Set(last.name, child)
 		case child.Kind != Array || !child.aot:
-			return redefined(parts, p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.Kind))
+			err := p.errf(last.off, "key %q is already defined as %s, not an array of tables", last.name, child.Kind)
+			if child.Kind != Table {
+				return err // a value (key = [...]): [[key]] is not the fix
+			}
+			return redefined(parts, err)
 		}
 		elem := newTable(start, last.off, defElement)
 		child.Vals = append(child.Vals, elem)
@@ -563,7 +567,11 @@ func (p *parser) header() *SyntaxError {
 		child = newTable(start, last.off, defHeader)
 		t.Set(last.name, child)
 	case child.Kind != Table:
-		return redefined(parts, p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.Kind))
+		err := p.errf(last.off, "key %q is already defined as %s, not a table", last.name, child.Kind)
+		if child.Kind != Array || !child.aot {
+			return err // a value (key = ...): [[key]] is not the fix
+		}
+		return redefined(parts, err)
 	case child.frozen:
 		return p.errf(last.off, "%q is an inline table: it cannot be extended", last.name)
 	case child.def != defImplicit:
