@@ -47,16 +47,7 @@ func TestFindHang(t *testing.T) {
 // only refused ones are left, the step is drawn again without asking, so
 // the build still reaches its size (its Stats are the second draw's).
 func TestMayHang(t *testing.T) {
-	sv := func(id string, x, y float64) SubstituteVertex {
-		return SubstituteVertex{ID: id, Tag: "-", Pos: v(x, y)}
-	}
-	ab := Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}}, Edges: []PatternEdge{{A: "a", B: "b"}}}
-	fan := Rule{Name: "fan", Pattern: ab, Substitute: Substitute{
-		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(50, 80)}},
-		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "b"}}}}
-	leaf := Rule{Name: "leaf", Pattern: ab, Substitute: Substitute{
-		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(180, 0)}},
-		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "b", B: "x"}}}}
+	fan, leaf := fanAndLeaf()
 	for _, tc := range []struct {
 		name   string
 		rules  []Rule
@@ -103,16 +94,7 @@ func TestMayHang(t *testing.T) {
 // reason Crossing, never drawing them again: with every fan refused the
 // build ends with leaves only. Without RejectCrossings it is not asked.
 func TestMayDraw(t *testing.T) {
-	sv := func(id string, x, y float64) SubstituteVertex {
-		return SubstituteVertex{ID: id, Tag: "-", Pos: v(x, y)}
-	}
-	ab := Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}}, Edges: []PatternEdge{{A: "a", B: "b"}}}
-	fan := Rule{Name: "fan", Pattern: ab, Substitute: Substitute{
-		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(50, 80)}},
-		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "b"}}}}
-	leaf := Rule{Name: "leaf", Pattern: ab, Substitute: Substitute{
-		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(180, 0)}},
-		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "b", B: "x"}}}}
+	fan, leaf := fanAndLeaf()
 	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), fan, leaf}})
 	if err != nil {
 		t.Fatal(err)
@@ -144,4 +126,20 @@ func TestMayDraw(t *testing.T) {
 			t.Errorf("reject %v: %d rooms, want 15", reject, res.Graph.Order())
 		}
 	}
+}
+
+// fanAndLeaf returns two rules on a corridor a–b: fan hangs a room on
+// both ends, leaf adds a room beyond b.
+func fanAndLeaf() (fan, leaf Rule) {
+	sv := func(id string, x, y float64) SubstituteVertex {
+		return SubstituteVertex{ID: id, Tag: "-", Pos: v(x, y)}
+	}
+	ab := Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}}, Edges: []PatternEdge{{A: "a", B: "b"}}}
+	fan = Rule{Name: "fan", Pattern: ab, Substitute: Substitute{
+		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(50, 80)}},
+		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "b"}}}}
+	leaf = Rule{Name: "leaf", Pattern: ab, Substitute: Substitute{
+		Vertices: []SubstituteVertex{sv("a", 0, 0), sv("b", 100, 0), {ID: "x", Tag: "a", Pos: v(180, 0)}},
+		Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "b", B: "x"}}}}
+	return fan, leaf
 }
