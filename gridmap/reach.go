@@ -37,6 +37,7 @@ func (r *router) connected(from, to end, win rect, goals []int) bool {
 	}
 	src, dst := 2*f.gen, 2*f.gen+1
 	qa, qb := f.fa[:0], f.fb[:0]
+	defer func() { f.fa, f.fb = qa[:0], qb[:0] }() // every return keeps the grown queues
 	for _, s := range from.slots {
 		p := r.anchor(from.x0, from.y0, s)
 		if i := p.Y*g.w + p.X; f.seen[i] != src && r.free(p, from.room, from.room, to.room, win) {
@@ -53,7 +54,6 @@ func (r *router) connected(from, to end, win rect, goals []int) bool {
 			qb = append(qb, int32(i))
 		}
 	}
-	defer func() { f.fa, f.fb = qa[:0], qb[:0] }()
 	ha, hb := 0, 0
 	for ha < len(qa) && hb < len(qb) {
 		if r.checkStop() {
