@@ -43,6 +43,8 @@ type nestBound struct {
 	// is journaled, to be undone.
 	trial   bool
 	journal []change
+	// faces are the drawing's counts (Constructor.faceCounts).
+	faces nestFaces
 }
 
 // change is one journaled write: (*field)[i] was old.
@@ -205,7 +207,7 @@ func (c *Constructor) MayHang(g *grammar.Graph, a, b int) bool {
 	if c.log.byCorridor == nil {
 		c.log.byCorridor = map[[2]int][2]int{}
 	}
-	return c.bound.withHung(&c.log, min(a, b), max(a, b), g.Order())
+	return c.bound.withHung(&c.log, min(a, b), max(a, b), g.Order()) && (!c.log.pinned || c.mayHangDrawn(a, b))
 }
 
 // tailPerRoot is the measured tail of a level per √k, k the rooms its
