@@ -73,9 +73,9 @@ func (c *Constructor) sideLoad(f *nestFaces, a, b int, left bool) int {
 }
 
 // sideOpen reports whether a room hung on a–b on the given side keeps
-// every triangle around it within NestLimit.
+// every triangle around it within the drawn limit.
 func (c *Constructor) sideOpen(f *nestFaces, a, b int, left bool) bool {
-	return c.sideLoad(f, a, b, left) < c.NestLimit
+	return c.sideLoad(f, a, b, left) < c.drawnLimit()
 }
 
 // mayHangDrawn reports whether one side of a–b is open (sideOpen).
@@ -89,9 +89,13 @@ func (c *Constructor) mayHangDrawn(a, b int) bool {
 
 // nestSide puts a hanging room n on a–b on the open side when the side it
 // was drawn on is closed and the other open (sideOpen), into the face
-// beside a–b, where the counts put it. It reports whether it moved the
-// room, and whether it chose its side (so that no other rule mirrors it
-// back).
+// beside a–b, where the counts put it. When both are closed, the build
+// drew the step without asking MayHang (every candidate was refused): the
+// room takes the side whose triangles hold fewer, and the drawn limit
+// rises to what the fullest of those then holds, so that the steps after
+// it are held there rather than not at all. It reports whether it moved
+// the room, and whether it chose its side (so that no other rule mirrors
+// it back).
 func (c *Constructor) nestSide(added []int, a, b int) (moved, chose bool) {
 	if c.NestLimit <= 0 || c.bound == nil || !c.log.pinned || len(added) != 1 {
 		return false, false
@@ -105,13 +109,24 @@ func (c *Constructor) nestSide(added []int, a, b int) (moved, chose bool) {
 	// AfterRewrite counted this rewrite already; the rooms before n
 	// have not moved since.
 	f := c.faceCounts(c.stats.Rewrites-1, n)
-	if c.sideOpen(f, a, b, left) || !c.sideOpen(f, a, b, !left) {
+	here, there, limit := c.sideLoad(f, a, b, left), c.sideLoad(f, a, b, !left), c.drawnLimit()
+	switch {
+	case here < limit:
 		return false, false
+	case there >= limit:
+		c.bound.raised = max(c.bound.raised, min(here, there)+1)
+		if there >= here {
+			return c.intoFace(n, a, b), true
+		}
 	}
 	c.mirror(added, d.Pos[a], d.Pos[b])
 	c.intoFace(n, a, b)
 	return true, true
 }
+
+// drawnLimit is the most rooms a triangle of the drawing may hold: the
+// NestLimit, or more once a step was drawn without it (nestSide).
+func (c *Constructor) drawnLimit() int { return max(c.NestLimit, c.bound.raised) }
 
 // intoFace halves a hanging room n's offset from the middle of its
 // corridor a–b until its triangle holds no room: into the face beside
