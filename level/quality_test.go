@@ -80,8 +80,10 @@ func discSlack(room layout.Room, dx, dy, d float64) float64 {
 // again here (the density limit scaled by the level's Spread), and the
 // first attempt to do so on at least 98% of seeds (hub, the nearest to
 // the edge, 200 of 200; NOTES.md, known limits). fans and trifans are left out:
-// 74.5% and 40% of their first attempts keep the limits
-// (TestFansFirstAttempts holds what fans' do keep).
+// 98.0% and 95.0% of their first attempts keep the limits, fans at the
+// edge of the share wanted here and trifans below it (NOTES.md, "Crowded
+// faces" (8)); TestFansFirstAttempts, TestFansKeepTheNestLimit and
+// layout's TestNestLimitCountsPinnedDrawing hold what they do keep.
 func TestQualityRulesets(t *testing.T) {
 	for _, name := range []string{"deeptree", "factors", "hub"} {
 		t.Run(name, func(t *testing.T) {
