@@ -206,11 +206,14 @@ func TestShortFactorsGiveWayLeast(t *testing.T) {
 // build it returns as the last one its Watch saw: the rewrites after the
 // last Restart are the level's steps, one for one, also on a grammar whose
 // matches depend on where rooms lie (trifans.toml), where a rebuild can
-// make other rewrites and a worse one is dropped.
+// make other rewrites and a worse one is dropped. Seeds 12–17: with the
+// drawing's nest limit most trifans builds hold no more than the plan
+// and are not drawn again; of these, 12, 15, 16 and 17 keep the rebuild
+// and 13 drops it.
 func TestRebuildWatchSeesKeptBuild(t *testing.T) {
 	rs := loadQuality(t, "trifans")
 	kept, dropped := 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(12); seed <= 17; seed++ {
 		var seen []string
 		restarted := 0
 		w := &Watch{
