@@ -81,13 +81,42 @@ func (c *Constructor) MayDraw(g *grammar.Graph, a, b int) bool {
 			}
 		}
 	}
-	for _, p := range c.cands {
-		if c.spotClear(g, p, a, b, floor) {
-			c.spots = append(c.spots, hangSpot{n: g.Order(), a: a, b: b, joined: g.HasEdge(a, b), p: p})
-			return true
+	joined := g.HasEdge(a, b)
+	best, fewest := -1, 0
+	for i, p := range c.cands {
+		if !c.spotClear(g, p, a, b, floor) {
+			continue
+		}
+		if joined {
+			best = i
+			break
+		}
+		k := c.enclosedNear(g, p, a, b)
+		if best < 0 || k < fewest {
+			best, fewest = i, k
+		}
+		if k == 0 {
+			break
 		}
 	}
-	return false
+	if best < 0 {
+		return false
+	}
+	c.spots = append(c.spots, hangSpot{n: g.Order(), a: a, b: b, joined: joined, p: c.cands[best], enclosed: fewest})
+	return true
+}
+
+// enclosedNear counts the vertices of c.nearV other than a and b strictly
+// inside the triangle a, p, b.
+func (c *Constructor) enclosedNear(g *grammar.Graph, p r2.Vec, a, b int) int {
+	pa, pb := g.Vertex(a).Pos, g.Vertex(b).Pos
+	k := 0
+	for _, v := range c.nearV {
+		if v != a && v != b && inTriangle(pa, p, pb, g.Vertex(v).Pos) {
+			k++
+		}
+	}
+	return k
 }
 
 // hangSpot is where MayDraw found room for vertex n hung on a and b.
@@ -98,6 +127,8 @@ type hangSpot struct {
 	// a split of a–b into a–n–b (which is not asked about) drops it.
 	joined bool
 	p      r2.Vec
+	// enclosed counts the rooms inside the triangle a, p, b.
+	enclosed int
 }
 
 // spotFloor is placeFloor of the drawing, or of a fresh one.
@@ -188,9 +219,25 @@ func (c *Constructor) toSpot(g *grammar.Graph, added []int) bool {
 	i := slices.IndexFunc(c.spots, func(s hangSpot) bool {
 		return s.n == n && (nb[0].To == s.a && nb[1].To == s.b || nb[0].To == s.b && nb[1].To == s.a) && g.HasEdge(s.a, s.b) == s.joined
 	})
-	if i < 0 || !c.crossesLocal(g, n, nil) {
+	if i < 0 {
+		return false
+	}
+	if !c.crossesLocal(g, n, nil) && (c.spots[i].joined || c.enclosedDrawn(g, n, c.spots[i]) <= c.spots[i].enclosed) {
 		return false
 	}
 	c.d.Pos[n] = c.spots[i].p
 	return true
+}
+
+// enclosedDrawn counts the vertices of g other than n, s.a and s.b
+// strictly inside the triangle s.a, n, s.b as drawn.
+func (c *Constructor) enclosedDrawn(g *grammar.Graph, n int, s hangSpot) int {
+	pa, pn, pb := c.d.Pos[s.a], c.d.Pos[n], c.d.Pos[s.b]
+	k := 0
+	for v := range g.Order() {
+		if v != n && v != s.a && v != s.b && inTriangle(pa, pn, pb, c.d.Pos[v]) {
+			k++
+		}
+	}
+	return k
 }
