@@ -93,6 +93,7 @@ type compiled struct {
 	// several: rewrites add new rooms joined, through one another, to
 	// two or more mapped vertices (see placesSeveral).
 	several bool
+	pendant []bool
 }
 
 type pnbr struct {
@@ -190,7 +191,7 @@ func CompileContext(ctx context.Context, def Definition) (*Grammar, error) {
 			if a, b, ok := cr.findHang(); ok {
 				cr.hanging, cr.hang = true, [2]int{a, b}
 			}
-			cr.several = cr.placesSeveral()
+			cr.several, cr.pendant = cr.placesSeveral()
 			g.rules = append(g.rules, cr)
 		}
 	}

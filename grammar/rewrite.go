@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -159,6 +160,10 @@ type Rewrite struct {
 	// Corridors are the substitute's corridors (cosmetic edges left out),
 	// as pairs of substitute vertex indices.
 	Corridors [][2]int
+	// Pendant marks the new vertices that only hang off the rest (trees
+	// of new rooms): where they go does not decide whether the rest can
+	// be drawn.
+	Pendant []bool
 	// Dropped are the host corridors the rewrite removes: those a pattern
 	// edge matched, as pairs of host vertices. The substitute's corridors
 	// between mapped vertices are in Corridors.
@@ -178,7 +183,7 @@ func (c *compiled) preview(g *Graph, m []int) *Rewrite {
 		}
 	}
 	mf := fitSimilarity(src, dst)
-	r := &Rewrite{First: g.Order()}
+	r := &Rewrite{First: g.Order(), Pendant: slices.Clone(c.pendant)}
 	for _, sv := range c.sub {
 		if sv.mapped >= 0 {
 			h := m[sv.mapped]
@@ -209,18 +214,43 @@ func (c *compiled) preview(g *Graph, m []int) *Rewrite {
 // whose corridors, through one another, reach two or more mapped
 // vertices: a loop or a path of new rooms between rooms already drawn,
 // which a fit of the substitute to a match it does not resemble can draw
-// twisted. New rooms that reach one mapped vertex only shrink toward it
-// without a crossing (Constructor.retractGroup), and one new room hung on
-// two is MayDraw's (findHang).
-func (c *compiled) placesSeveral() bool {
+// twisted. It also returns the new vertices that only hang off the rest
+// (trees of new rooms, found by pruning new vertices of at most one
+// corridor): they are left out of that count and of MayPlace's checks,
+// since retract pulls each toward its anchor and the forces move it
+// freely (tree.toml's star between two rooms has such a leaf). New rooms
+// that reach one mapped vertex only shrink toward it without a crossing
+// (Constructor.retractGroup), and one new room hung on two is MayDraw's
+// (findHang).
+func (c *compiled) placesSeveral() (bool, []bool) {
 	if c.newCount < 2 || c.n < 2 {
-		return false
+		return false, nil
 	}
 	adj := make([][]int, len(c.sub))
 	for _, e := range c.subEdges {
-		if !e.cosm {
+		if !e.cosm && e.a != e.b {
 			adj[e.a] = append(adj[e.a], e.b)
 			adj[e.b] = append(adj[e.b], e.a)
+		}
+	}
+	pendant := make([]bool, len(c.sub))
+	deg := make([]int, len(c.sub))
+	var queue []int
+	for v := range c.sub {
+		deg[v] = len(adj[v])
+		if c.sub[v].mapped < 0 && deg[v] <= 1 {
+			pendant[v] = true
+			queue = append(queue, v)
+		}
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, u := range adj[v] {
+			if deg[u]--; c.sub[u].mapped < 0 && !pendant[u] && deg[u] <= 1 {
+				pendant[u] = true
+				queue = append(queue, u)
+			}
 		}
 	}
 	seen := make([]bool, len(c.sub))
@@ -229,7 +259,7 @@ func (c *compiled) placesSeveral() bool {
 		reached[i] = -1
 	}
 	for s := range c.sub {
-		if c.sub[s].mapped >= 0 || seen[s] {
+		if c.sub[s].mapped >= 0 || pendant[s] || seen[s] {
 			continue
 		}
 		seen[s] = true
@@ -245,15 +275,15 @@ func (c *compiled) placesSeveral() bool {
 						reached[u] = s
 						reach++
 					}
-				case !seen[u]:
+				case !pendant[u] && !seen[u]:
 					seen[u] = true
 					stack = append(stack, u)
 				}
 			}
 		}
 		if size >= 2 && reach >= 2 {
-			return true
+			return true, pendant
 		}
 	}
-	return false
+	return false, nil
 }

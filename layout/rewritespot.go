@@ -95,30 +95,41 @@ func (c *Constructor) MayPlace(g *grammar.Graph, r *grammar.Rewrite) bool {
 	floor := c.spotFloor()
 	c.gatherNear(g, r, whole, floor)
 	pos := make([]r2.Vec, ns)
-	for _, w := range whole {
-		t := 1.0
-		for range placeShrinks + 1 {
-			for v := range ns {
-				a := anchor[v]
-				switch {
-				case r.Host[v] >= 0, a < 0:
-					pos[v] = w[v]
-				default:
-					pa := w[a]
-					pos[v] = axpy(t, r2.Sub(w[v], pa), pa)
-				}
-			}
-			if c.placementClear(g, r, pos, floor) {
-				sp := rewriteSpot{first: r.First, corridors: hostCorridors(r)}
+	// The first pass keeps floor and gives place a spot; the second,
+	// without floor, only spares a rewrite whose rooms come near the
+	// drawing without crossing it: the forces part such rooms (tree.toml
+	// seed 8 fits a star within floor of a corridor, and its level is
+	// valid).
+	for pass, fl := range [2]float64{floor, 0} {
+		for _, w := range whole {
+			t := 1.0
+			for range placeShrinks + 1 {
 				for v := range ns {
-					if r.Host[v] < 0 {
-						sp.pos = append(sp.pos, pos[v])
+					a := anchor[v]
+					switch {
+					case r.Host[v] >= 0, a < 0:
+						pos[v] = w[v]
+					default:
+						pa := w[a]
+						pos[v] = axpy(t, r2.Sub(w[v], pa), pa)
 					}
 				}
-				c.rewriteSpots = append(c.rewriteSpots, sp)
-				return true
+				if c.placementClear(g, r, pos, fl) {
+					if pass > 0 {
+						return true
+					}
+					sp := rewriteSpot{first: r.First, corridors: hostCorridors(r)}
+					for v := range ns {
+						if r.Host[v] < 0 {
+							sp.pos = append(sp.pos, pos[v])
+							sp.pendant = append(sp.pendant, r.Pendant[v])
+						}
+					}
+					c.rewriteSpots = append(c.rewriteSpots, sp)
+					return true
+				}
+				t /= 2
 			}
-			t /= 2
 		}
 	}
 	return false
@@ -136,6 +147,7 @@ type rewriteSpot struct {
 	first     int
 	corridors [][2]int
 	pos       []r2.Vec
+	pendant   []bool
 }
 
 // hostCorridors returns r's corridors with a new end as host vertex
@@ -247,7 +259,7 @@ func (c *Constructor) gatherNear(g *grammar.Graph, r *grammar.Rewrite, whole [][
 func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos []r2.Vec, floor float64) bool {
 	hostPos := func(h int) r2.Vec { return g.Vertex(h).Pos }
 	for v, p := range pos {
-		if r.Host[v] >= 0 {
+		if r.Host[v] >= 0 || r.Pendant[v] {
 			continue
 		}
 		for _, u := range c.nearV {
@@ -261,14 +273,14 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for w := range v {
-			if r.Host[w] < 0 && dist(p, pos[w]) < floor {
+			if r.Host[w] < 0 && !r.Pendant[w] && dist(p, pos[w]) < floor {
 				return false
 			}
 		}
 	}
 	for i, e := range r.Corridors {
 		u, w := e[0], e[1]
-		if r.Host[u] >= 0 && r.Host[w] >= 0 {
+		if r.Host[u] >= 0 && r.Host[w] >= 0 || r.Pendant[u] || r.Pendant[w] {
 			continue
 		}
 		pu, pw := pos[u], pos[w]
@@ -279,7 +291,7 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for v := range pos {
-			if v != u && v != w && r.Host[v] < 0 && pointSegmentDist(pos[v], pu, pw) < floor {
+			if v != u && v != w && r.Host[v] < 0 && !r.Pendant[v] && pointSegmentDist(pos[v], pu, pw) < floor {
 				return false
 			}
 		}
@@ -292,7 +304,7 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for _, f := range r.Corridors[:i] {
-			if f[0] == u || f[0] == w || f[1] == u || f[1] == w {
+			if f[0] == u || f[0] == w || f[1] == u || f[1] == w || r.Pendant[f[0]] || r.Pendant[f[1]] {
 				continue
 			}
 			if geom.SegmentsIntersect(pu, pw, pos[f[0]], pos[f[1]]) != geom.Disjoint {
@@ -332,7 +344,9 @@ func (c *Constructor) toRewriteSpot(g *grammar.Graph, added []int) bool {
 		return false
 	}
 	for k, n := range added {
-		c.d.Pos[n] = c.rewriteSpots[i].pos[k]
+		if !c.rewriteSpots[i].pendant[k] {
+			c.d.Pos[n] = c.rewriteSpots[i].pos[k]
+		}
 	}
 	return true
 }
