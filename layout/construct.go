@@ -70,9 +70,9 @@ type Constructor struct {
 	// rewriteSpots are where MayPlace found room for rewrites of several
 	// rooms since the last rewrite, as spots are for hanging rooms.
 	rewriteSpots []rewriteSpot
-	cands []r2.Vec
-	nearV []int
-	nearE [][2]int
+	cands        []r2.Vec
+	nearV        []int
+	nearE        [][2]int
 }
 
 // ConstructStats counts the construction drawing's work.
