@@ -67,12 +67,12 @@ type Constructor struct {
 	// one is drawn: Options.Exhaustive); cands, nearV and nearE are its
 	// scratch.
 	spots []hangSpot
+	cands []r2.Vec
+	nearV []int
+	nearE [][2]int
 	// rewriteSpots are where MayPlace found room for rewrites of several
 	// rooms since the last rewrite, as spots are for hanging rooms.
 	rewriteSpots []rewriteSpot
-	cands        []r2.Vec
-	nearV        []int
-	nearE        [][2]int
 }
 
 // ConstructStats counts the construction drawing's work.
