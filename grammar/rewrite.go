@@ -147,6 +147,8 @@ func (c *compiled) fit(g *Graph, m []int, startSize float64) similarity {
 // it is applied (Options.MayPlace): the substitute's vertices, where the
 // rule draws them and where the rewrite would put them, and its corridors.
 type Rewrite struct {
+	// Match is the match, by pattern vertex (Step.Match once applied).
+	Match []int
 	// Host is, per substitute vertex, the host vertex it maps to, or -1
 	// for a new vertex. The k-th new vertex (in substitute order) becomes
 	// host vertex First+k.
@@ -183,7 +185,7 @@ func (c *compiled) preview(g *Graph, m []int) *Rewrite {
 		}
 	}
 	mf := fitSimilarity(src, dst)
-	r := &Rewrite{First: g.Order(), Pendant: slices.Clone(c.pendant)}
+	r := &Rewrite{Match: slices.Clone(m), First: g.Order(), Pendant: slices.Clone(c.pendant)}
 	for _, sv := range c.sub {
 		if sv.mapped >= 0 {
 			h := m[sv.mapped]

@@ -118,7 +118,7 @@ func (c *Constructor) MayPlace(g *grammar.Graph, r *grammar.Rewrite) bool {
 					if pass > 0 {
 						return true
 					}
-					sp := rewriteSpot{first: r.First, corridors: hostCorridors(r)}
+					sp := rewriteSpot{match: r.Match, first: r.First, corridors: hostCorridors(r)}
 					for v := range ns {
 						if r.Host[v] < 0 {
 							sp.pos = append(sp.pos, pos[v])
@@ -140,10 +140,15 @@ func (c *Constructor) MayPlace(g *grammar.Graph, r *grammar.Rewrite) bool {
 // construction drawing keeps.
 const placeShrinks = 6
 
-// rewriteSpot is where MayPlace found room for a rewrite's new rooms:
-// first is the id of the first, pos their positions in order, and
-// corridors the rewrite's corridors with a new end, as sorted host pairs.
+// rewriteSpot is where MayPlace found room for the new rooms of the
+// rewrite at match: first is the id of the first, pos their positions in
+// order (pendant: those place leaves where they are), and corridors the
+// rewrite's corridors with a new end, as sorted host pairs. Every
+// candidate of a step may be asked about before one is drawn
+// (Options.Exhaustive), and two matches of a symmetric pattern make the
+// same corridors with other positions, so the match picks the spot.
 type rewriteSpot struct {
+	match     []int
 	first     int
 	corridors [][2]int
 	pos       []r2.Vec
@@ -315,10 +320,11 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 	return true
 }
 
-// toRewriteSpot moves a rewrite's new vertices to where MayPlace found
-// room for them since the last rewrite, when they still cross the drawing
-// after the other moves of place. It reports whether it moved them.
-func (c *Constructor) toRewriteSpot(g *grammar.Graph, added []int) bool {
+// toRewriteSpot moves the new vertices of the rewrite at match to where
+// MayPlace found room for them since the last rewrite, when they still
+// cross the drawing after the other moves of place. It reports whether
+// it moved them.
+func (c *Constructor) toRewriteSpot(g *grammar.Graph, added, match []int) bool {
 	if len(c.rewriteSpots) == 0 || len(added) < 2 || !c.anyCrossing(g, added) {
 		return false
 	}
@@ -338,7 +344,7 @@ func (c *Constructor) toRewriteSpot(g *grammar.Graph, added []int) bool {
 	})
 	have = slices.Compact(have)
 	i := slices.IndexFunc(c.rewriteSpots, func(s rewriteSpot) bool {
-		return s.first == added[0] && len(s.pos) == len(added) && slices.Equal(s.corridors, have)
+		return slices.Equal(s.match, match) && s.first == added[0] && len(s.pos) == len(added) && slices.Equal(s.corridors, have)
 	})
 	if i < 0 {
 		return false

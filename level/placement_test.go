@@ -3,6 +3,7 @@ package level
 import (
 	"context"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -16,7 +17,8 @@ import (
 // to a bent match, a loop was drawn twisted (seed 28: corridor 110-111
 // crossed 112-113, both of step 36). Layout.MayPlace finds a placement
 // of the new rooms without a crossing, or the match is skipped, so no
-// first attempt fails on a crossing.
+// first attempt fails on a crossing, and asking about every candidate
+// (Options.Exhaustive) gives the same level.
 func TestMayPlaceDrawsLoops(t *testing.T) {
 	rs := loadQuality(t, "nested")
 	seeds := []uint64{28}
@@ -29,9 +31,20 @@ func TestMayPlaceDrawsLoops(t *testing.T) {
 	}
 	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
 	rs.Quality = lifted
-	for _, seed := range seeds {
-		if _, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{}); err != nil {
+	for i, seed := range seeds {
+		a, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+		if err != nil {
 			t.Errorf("seed %d: first attempt: %v", seed, err)
+			continue
+		}
+		if i >= 10 {
+			continue
+		}
+		// --full-stats asks MayPlace about every candidate of a step
+		// before one is drawn: the level is the same.
+		b, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{Exhaustive: true})
+		if err != nil || !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
+			t.Errorf("seed %d: Exhaustive changed the level (%v)", seed, err)
 		}
 	}
 }
