@@ -206,6 +206,9 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 		uses: make([]int, len(gr.rules)), groupUses: make([]int, len(gr.groups)),
 		last: -1,
 	}
+	for _, c := range gr.rules {
+		b.maxNew = max(b.maxNew, c.newCount)
+	}
 	b.x = newIndex(g, gr.rules, b.stopped, opts.lazyAbove)
 	res := &Result{Graph: g}
 	if b.stopped() {
@@ -228,14 +231,24 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 				break
 			}
 			b.nested = 0
+			b.total = total
 			step, ok := b.step(pi, total)
 			if !ok && b.err == nil && b.nested > 0 {
 				// Only the nest or wrap limit stood in the way: a
 				// build that stalls short of min_vertices is worse
 				// than a crowded face.
+				refused := b.refused
 				b.hangFree = true
 				step, ok = b.step(pi, total)
 				b.hangFree = false
+				if ok {
+					// The step's counts say what kept the first draw
+					// from every candidate, too.
+					for r := range step.Stats {
+						step.Stats[r].Nest += refused[r].Nest
+						step.Stats[r].Wrap += refused[r].Wrap
+					}
+				}
 			}
 			if b.err != nil {
 				res.Passes = append(res.Passes, pr)
@@ -286,6 +299,13 @@ type builder struct {
 	// again.
 	nested   int
 	hangFree bool
+	// refused holds the counts of the last step that found no candidate,
+	// for the step drawn again without the nest and wrap limits.
+	refused []RuleStats
+	// total is the build's iterations before the current step, and
+	// maxNew the most rooms one rewrite adds: together they bound the
+	// rooms still to come (wrapOK).
+	total, maxNew int
 	// hopDist and hopQueue are hops' scratch.
 	hopDist, hopQueue []int
 }
@@ -411,6 +431,7 @@ func (b *builder) step(pi, iteration int) (Step, bool) {
 		b.last = r
 		return Step{Iteration: iteration, Pass: pi, Rule: r, Match: m, Added: added, Stats: stats}, true
 	}
+	b.refused = stats
 	return Step{}, false
 }
 
@@ -546,6 +567,15 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 // the crossing and planarity checks.
 func (b *builder) verdict(c *compiled, m []int) Reason {
 	v := c.verdict(b.g, m, b.opts.MaxValence)
+	if v == OK && c.hanging && !b.hangFree && !b.wrapOK(m[c.hang[0]], m[c.hang[1]]) {
+		// Asked first: it reads the graph only (one search), while the
+		// planarity test and the layout's vetoes below cost a pass over
+		// the whole level, and early in a build it refuses nearly every
+		// loop. A candidate it refuses that a later check would refuse
+		// too counts as wrap.
+		b.nested++
+		return Wrap
+	}
 	crossings := b.opts.RejectCrossings
 	if v == OK && crossings && b.opts.KeepNonPlanar && !c.planarSafe && !b.planarAfter(c, m) {
 		crossings = false
@@ -569,10 +599,6 @@ func (b *builder) verdict(c *compiled, m []int) Reason {
 	}
 	if v == OK && c.several && crossings && b.opts.MayPlace != nil && !b.opts.MayPlace(b.g, c.preview(b.g, m)) {
 		return Crossing
-	}
-	if v == OK && c.hanging && !b.hangFree && !b.wrapOK(m[c.hang[0]], m[c.hang[1]]) {
-		b.nested++
-		return Wrap
 	}
 	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		b.nested++

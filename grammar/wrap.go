@@ -16,42 +16,49 @@ import "math"
 // share of the rooms still to come that descends from the cycle's rooms
 // has the mean μ = c/n of the cycle's c rooms among the n after the
 // rewrite and the variance μ(1−μ)/(n+1) of the urn's Beta(c, n−c) limit;
-// the rewrite is allowed when μ + 2σ of the MaxVertices − n rooms still to
-// come is within the limit. Only the graph is read: the same build draws
-// the same matches whatever the drawing.
+// the rewrite is allowed when μ + 2σ of the rooms still to come is within
+// the limit. The rooms still to come are MaxVertices − n, or fewer when the
+// iterations left (MaxIterations less those made and this one) times the
+// most rooms one rewrite adds are fewer. Only the graph is read: the same
+// build draws the same matches whatever the drawing. No path of corridors
+// from a to z (the host split apart, or joined by cosmetic edges only):
+// the room closes no loop and is allowed.
 func (b *builder) wrapOK(a, z int) bool {
 	if b.opts.WrapLimit <= 0 || b.g.HasEdge(a, z) {
 		return true
 	}
 	n := b.g.Order() + 1
-	rest := b.opts.MaxVertices - n
+	rest := min(b.opts.MaxVertices-n, (b.opts.MaxIterations-b.total-1)*b.maxNew)
 	if rest <= 0 {
 		return true
 	}
-	c := min(b.hops(a, z)+2, n)
+	h, ok := b.hops(a, z)
+	if !ok {
+		return true
+	}
+	c := min(h+2, n)
 	mu := float64(c) / float64(n)
 	sigma := math.Sqrt(float64(mu*(1-mu)) / float64(n+1))
 	return float64(float64(mu+float64(2*sigma))*float64(rest)) <= float64(b.opts.WrapLimit)
 }
 
 // hops returns the corridors on a shortest path from a to z (cosmetic
-// edges left out), or the graph's order when there is none.
-func (b *builder) hops(a, z int) int {
+// edges left out), and false when there is none. Its scratch distances
+// are all -1 between calls: only the vertices it reached are reset.
+func (b *builder) hops(a, z int) (int, bool) {
 	n := b.g.Order()
-	if cap(b.hopDist) < n {
-		b.hopDist = make([]int, n)
+	for len(b.hopDist) < n {
+		b.hopDist = append(b.hopDist, -1)
 	}
-	dist := b.hopDist[:n]
-	for i := range dist {
-		dist[i] = -1
-	}
+	dist := b.hopDist
 	dist[a] = 0
 	queue := append(b.hopQueue[:0], a)
-	for i := 0; i < len(queue); i++ {
+	found := -1
+	for i := 0; i < len(queue) && found < 0; i++ {
 		u := queue[i]
 		if u == z {
-			b.hopQueue = queue
-			return dist[u]
+			found = dist[u]
+			break
 		}
 		for _, h := range b.g.Neighbors(u) {
 			if !h.Cosmetic && dist[h.To] < 0 {
@@ -60,6 +67,9 @@ func (b *builder) hops(a, z int) int {
 			}
 		}
 	}
+	for _, u := range queue {
+		dist[u] = -1
+	}
 	b.hopQueue = queue
-	return n
+	return found, found >= 0
 }

@@ -56,7 +56,7 @@ func TestWrapLimit(t *testing.T) {
 					refused += rs.Wrap
 				}
 				if s.Rule == 2 && !g.HasEdge(s.Match[0], s.Match[2]) {
-					if bound := wrapBound(g, s.Match[0], s.Match[2], maxV); bound > limit {
+					if bound := wrapBound(g, s.Match[0], s.Match[2], maxV-g.Order()-1); bound > limit {
 						passed++
 						if lim > 0 {
 							t.Errorf("limit %d seed %d step %d: a bypass whose loop may enclose %.2f rooms was applied", lim, seed, s.Iteration, bound)
@@ -77,11 +77,48 @@ func TestWrapLimit(t *testing.T) {
 	}
 }
 
-// wrapBound is μ + 2σ of the maxV − n rooms still to come, n the order
-// after the rewrite, for the loop of a new room hung on a and z of g:
+// TestWrapLimitCountsIterationsLeft: with MaxVertices far above what the
+// iterations can build, the rooms still to come are those the iterations
+// left can add (one each here), not MaxVertices less
+// the rooms made, so bypasses late in the build are still allowed; each
+// applied keeps its bound over those rooms.
+func TestWrapLimitCountsIterationsLeft(t *testing.T) {
+	_, leaf := fanAndLeaf()
+	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), leaf, bypassRule()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const iterations, limit = 30, 6
+	loops := 0
+	for seed := range uint64(20) {
+		opts := Options{MaxIterations: iterations, MaxVertices: 1000, MaxValence: -1, WrapLimit: limit}
+		res, err := gr.Build(opts, rand.New(rand.NewPCG(seed, 7)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGraph()
+		for _, s := range res.Steps {
+			if s.Rule == 2 && !g.HasEdge(s.Match[0], s.Match[2]) {
+				loops++
+				if bound := wrapBound(g, s.Match[0], s.Match[2], iterations-s.Iteration-1); bound > limit {
+					t.Errorf("seed %d step %d: a bypass whose loop may enclose %.2f rooms was applied", seed, s.Iteration, bound)
+				}
+			}
+			if _, err := gr.Apply(g, s.Rule, s.Match, s.Iteration, DefaultStartSize); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if loops == 0 {
+		t.Error("no bypass applied in 20 builds: the rooms still to come were taken from MaxVertices")
+	}
+}
+
+// wrapBound is μ + 2σ of the rest rooms still to come, for the loop of a
+// new room hung on a and z of g (n the order after the rewrite):
 // the loop's rooms are the new one and a shortest path from a to z, its
 // length found by relaxing every distance until none changes.
-func wrapBound(g *Graph, a, z, maxV int) float64 {
+func wrapBound(g *Graph, a, z, rest int) float64 {
 	n := g.Order()
 	d := make([][]int, n)
 	for i := range d {
@@ -105,5 +142,35 @@ func wrapBound(g *Graph, a, z, maxV int) float64 {
 	}
 	after := n + 1
 	mu := float64(min(d[a][z]+2, after)) / float64(after)
-	return (mu + 2*math.Sqrt(mu*(1-mu)/float64(after+1))) * float64(maxV-after)
+	sigma := math.Sqrt(float64(mu*(1-mu)) / float64(after+1))
+	return float64(float64(mu+float64(2*sigma)) * float64(rest))
+}
+
+// TestWrapRefusalsStayInTrace: a grammar whose only growth is bypasses
+// reaches MaxVertices by drawing steps again without the wrap limit, and
+// those steps still count the candidates the limit refused first, so the
+// trace says why the level's loops are what they are.
+func TestWrapRefusalsStayInTrace(t *testing.T) {
+	start := Rule{Name: "start", Pattern: Pattern{Vertices: []PatternVertex{{ID: "s", Tags: []string{StartTag}}}},
+		Substitute: Substitute{
+			Vertices: []SubstituteVertex{{ID: "s", Tag: "a"}, {ID: "t", Tag: "a", Pos: v(100, 0)}, {ID: "u", Tag: "a", Pos: v(200, 0)}},
+			Edges:    []SubstituteEdge{{A: "s", B: "t"}, {A: "t", B: "u"}}}}
+	gr, err := Compile(Definition{Rules: []Rule{start, bypassRule()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{MaxIterations: 60, MinVertices: 20, MaxVertices: 20, MaxValence: -1, WrapLimit: 6}
+	res, err := gr.Build(opts, rand.New(rand.NewPCG(1, 7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrap := 0
+	for _, s := range res.Steps {
+		for _, rs := range s.Stats {
+			wrap += rs.Wrap
+		}
+	}
+	if res.Graph.Order() != 20 || wrap == 0 {
+		t.Errorf("%d rooms, %d candidates counted as wrap: want 20 rooms and the refusals of the first draws counted", res.Graph.Order(), wrap)
+	}
 }

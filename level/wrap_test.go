@@ -14,7 +14,7 @@ import (
 // measured, 46% without the wrap limit, which skips a bypass whose loop
 // may come to enclose more of the rooms still to come than the nest
 // limit: a loop closed round the entrance while the level is small wraps
-// the rest of it, NOTES.md "Wrapping loops").
+// the rest of it, NOTES.md "Wrap limit").
 func TestQualityBypass(t *testing.T) {
 	rs := loadQuality(t, "bypass")
 	seeds := 200

@@ -294,7 +294,7 @@ func (d *Document) validateTrace(p *problems, n int) {
 			if rs.Rule == "" {
 				p.add(member(rp, "rule"), "empty rule name")
 			}
-			if rs.Candidates < 0 || rs.Checked < 0 || rs.Negated < 0 || rs.Valence < 0 || rs.Flip < 0 {
+			if min(rs.Candidates, rs.Checked, rs.Negated, rs.Valence, rs.Flip, rs.Crossing, rs.NonPlanar, rs.Nest, rs.Wrap) < 0 {
 				p.add(rp, "counters must be >= 0")
 			}
 		}
