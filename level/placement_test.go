@@ -18,35 +18,60 @@ import (
 // crossed 112-113, both of step 36). Layout.MayPlace finds a placement
 // of the new rooms without a crossing, or the match is skipped, so no
 // first attempt fails on a crossing, and asking about every candidate
-// (Options.Exhaustive) gives the same level.
+// (Options.Exhaustive) gives the same level. twin.toml adds a rule of
+// the same pattern and substitute shape drawn elsewhere: a placement
+// found for one rule must not be taken for the other's rewrite at the
+// same match (seed 3 changed under Exhaustive). leaf.toml hangs a room
+// off the loop: it moves and is checked with the loop (seeds 10 and 20
+// crossed).
 func TestMayPlaceDrawsLoops(t *testing.T) {
-	rs := loadQuality(t, "nested")
-	seeds := []uint64{28}
-	if !testing.Short() {
-		for s := uint64(1); s <= 40; s++ {
-			if s != 28 {
-				seeds = append(seeds, s)
+	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	for _, tc := range []struct {
+		file  string
+		seeds []uint64 // the first few also under Exhaustive
+		more  []uint64 // without -short
+	}{
+		{"testdata/quality/nested.toml", []uint64{28}, seedRange(1, 40, 28)},
+		{"testdata/mayplace/twin.toml", []uint64{3}, seedRange(1, 10, 3)},
+		{"testdata/mayplace/leaf.toml", []uint64{10, 20}, seedRange(1, 20, 10, 20)},
+	} {
+		rs, err := rulesets.Loader{}.LoadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs.Quality = lifted
+		seeds := tc.seeds
+		if !testing.Short() {
+			seeds = append(slices.Clone(seeds), tc.more...)
+		}
+		for i, seed := range seeds {
+			a, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+			if err != nil {
+				t.Errorf("%s seed %d: first attempt: %v", tc.file, seed, err)
+				continue
+			}
+			if i >= 10 {
+				continue
+			}
+			// --full-stats asks MayPlace about every candidate of a step
+			// before one is drawn: the level is the same.
+			b, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{Exhaustive: true})
+			if err != nil || !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
+				t.Errorf("%s seed %d: Exhaustive changed the level (%v)", tc.file, seed, err)
 			}
 		}
 	}
-	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
-	rs.Quality = lifted
-	for i, seed := range seeds {
-		a, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
-		if err != nil {
-			t.Errorf("seed %d: first attempt: %v", seed, err)
-			continue
-		}
-		if i >= 10 {
-			continue
-		}
-		// --full-stats asks MayPlace about every candidate of a step
-		// before one is drawn: the level is the same.
-		b, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{Exhaustive: true})
-		if err != nil || !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
-			t.Errorf("seed %d: Exhaustive changed the level (%v)", seed, err)
+}
+
+// seedRange returns the seeds from lo to hi, skipping those in except.
+func seedRange(lo, hi uint64, except ...uint64) []uint64 {
+	var out []uint64
+	for s := lo; s <= hi; s++ {
+		if !slices.Contains(except, s) {
+			out = append(out, s)
 		}
 	}
+	return out
 }
 
 // TestJunctionsOnlyWhereNonPlanar: under planar = "junction" a rewrite
