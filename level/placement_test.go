@@ -79,33 +79,48 @@ func seedRange(lo, hi uint64, except ...uint64) []uint64 {
 // gets junction rooms only when the graph without them (each junction's
 // two pairs of opposite corridors joined again) is not planar. bypass
 // levels are planar but for a few bypasses that join rooms on different
-// faces; when junction mode skipped every crossing check, 5 of seeds 1–10
-// had junction rooms in a planar graph (up to 9).
+// faces; with every crossing check skipped in junction mode, seed 11 has
+// 4 junction rooms and seed 17 one in a planar graph. grid.toml's
+// diagonals break planarity, and its levels (seeds 1 and 2) get junction
+// rooms without which the graph is not planar.
 func TestJunctionsOnlyWhereNonPlanar(t *testing.T) {
-	rs := loadPlanar(t, "testdata/nonplanar/bypass.toml", rulesets.PlanarJunction)
-	tag := rs.Role(rulesets.RoleJunction)
-	seeds := uint64(10)
-	if testing.Short() {
-		seeds = 4
-	}
-	for seed := uint64(1); seed <= seeds; seed++ {
-		lv, err := Generate(context.Background(), rs, seed, Options{})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+	for _, tc := range []struct {
+		file      string
+		seeds     []uint64
+		more      []uint64 // without -short
+		junctions bool     // whether each level must have junction rooms
+	}{
+		{"testdata/nonplanar/bypass.toml", []uint64{11, 17}, seedRange(1, 10), false},
+		{"testdata/nonplanar/grid.toml", []uint64{1, 2}, nil, true},
+	} {
+		rs := loadPlanar(t, tc.file, rulesets.PlanarJunction)
+		tag := rs.Role(rulesets.RoleJunction)
+		seeds := tc.seeds
+		if !testing.Short() {
+			seeds = append(slices.Clone(seeds), tc.more...)
 		}
-		if cs := layout.Check(discs(lv.Graph, lv.Rooms), corridorsOf(lv.Graph)); len(cs) > 0 {
-			t.Fatalf("seed %d: shipped a level with conflicts: %v", seed, cs[0])
-		}
-		junctions, n, edges := withoutJunctions(t, lv, tag)
-		if junctions == 0 {
-			continue
-		}
-		ok, err := planar.Planar(n, edges)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok {
-			t.Errorf("seed %d: %d junction rooms in a level whose graph without them is planar", seed, junctions)
+		for _, seed := range seeds {
+			lv, err := Generate(context.Background(), rs, seed, Options{})
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", tc.file, seed, err)
+			}
+			if cs := layout.Check(discs(lv.Graph, lv.Rooms), corridorsOf(lv.Graph)); len(cs) > 0 {
+				t.Fatalf("%s seed %d: shipped a level with conflicts: %v", tc.file, seed, cs[0])
+			}
+			junctions, n, edges := withoutJunctions(t, lv, tag)
+			if junctions == 0 {
+				if tc.junctions {
+					t.Errorf("%s seed %d: no junction rooms", tc.file, seed)
+				}
+				continue
+			}
+			ok, err := planar.Planar(n, edges)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				t.Errorf("%s seed %d: %d junction rooms in a level whose graph without them is planar", tc.file, seed, junctions)
+			}
 		}
 	}
 }
