@@ -49,7 +49,7 @@ func TestMeasureGeometry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := MeasureGeometry(chain(tt.pos, tt.factor), tt.rooms)
+			got := MeasureGeometry(chain(tt.pos, tt.factor), tt.rooms, 0)
 			for _, c := range []struct {
 				name      string
 				got, want float64
@@ -69,7 +69,7 @@ func TestGeometrySkipsCosmetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Room{W: 100, H: 100}
-	got := MeasureGeometry(g, []Room{r, r, r})
+	got := MeasureGeometry(g, []Room{r, r, r}, 0)
 	if math.Abs(got.Worst-2) > 1e-9 || math.Abs(got.Density-0.5) > 1e-9 {
 		t.Errorf("worst %v density %v, want 2 and 0.5: the cosmetic vertex and edge do not count", got.Worst, got.Density)
 	}
