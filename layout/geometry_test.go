@@ -133,9 +133,10 @@ func TestSpreadScalesDensityLimit(t *testing.T) {
 }
 
 // TestRoomTargetScalesVisibleLength: for random rooms, directions and
-// factors f > 1, two rooms at roomTarget's distance show f times what
-// they show at the factor-1 target (visibleLength, the measure);
-// factors of at most 1 give corridorTarget to the bit.
+// factors f ≠ 1, two rooms at roomTarget's distance show f times what
+// they show at the factor-1 target (visibleLength, the measure),
+// or below 1 what they show at the floor (the discs relaxKeep apart)
+// where that is more; factors 0 and 1 give corridorTarget to the bit.
 func TestRoomTargetScalesVisibleLength(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	room := func() Room {
@@ -158,10 +159,72 @@ func TestRoomTargetScalesVisibleLength(t *testing.T) {
 				t.Fatalf("case %d: rooms %v and %v along %v, factor %v: visible %v, want %v × %v", i, a, b, u, f, got, f, one)
 			}
 		}
-		for _, f := range []float64{0, 0.05, 0.5, 1} {
+		// Below 1: f times as much, or the floor, the discs relaxKeep
+		// apart, where that is longer.
+		fl := floorTarget(gap, a, b)
+		floor := visibleLength(0, 0, fl*u.X, fl*u.Y, a, b)
+		for _, f := range []float64{0.05, 0.2, 0.5, 0.9} {
+			want := max(f*one, floor)
+			if got := visible(f); math.Abs(got-want) > 1e-9*max(1, want) {
+				t.Fatalf("case %d: rooms %v and %v along %v, factor %v: visible %v, want max(%v × %v, floor %v)", i, a, b, u, f, got, f, one, floor)
+			}
+			if d := roomTarget(gap, a, b, to, f); d < fl {
+				t.Fatalf("case %d: factor %v: target %v below the floor %v", i, f, d, fl)
+			}
+		}
+		for _, f := range []float64{0, 1} {
 			if got, want := roomTarget(gap, a, b, to, f), corridorTarget(gap, a.Radius, b.Radius, f); got != want {
 				t.Fatalf("case %d: factor %v: roomTarget %v, want corridorTarget %v", i, f, got, want)
 			}
 		}
+	}
+}
+
+// TestJudgedFactor: a corridor of factor f is judged by f unless f is
+// below what the layout draws between its rooms; then by the floor's
+// share of a factor-1 corridor, (k + s)/(gap + s), so that a corridor at
+// its floor counts as long as a factor-1 corridor at its target.
+func TestJudgedFactor(t *testing.T) {
+	tests := []struct {
+		f, gap, s, want float64
+		reason          string
+	}{
+		{0.5, 50, 0, 0.5, "rooms met at their corners: the floor is a fifth"},
+		{0.1, 50, 0, 0.2, "below a fifth of the gap"},
+		{0.5, 50, 40, 50.0 / 90, "rooms met side to side: (10 + 40)/(50 + 40) = 0.56 > 0.5"},
+		{0.5, 50, 100, 110.0 / 150, "large rooms along a side: (10 + 100)/(50 + 100)"},
+		{0.05, 200, 62, 102.0 / 262, "gap 200 keeps 40"},
+		{3, 50, 100, 3, "factors above 1 as written"},
+		{1, 50, 100, 1, "factor 1 as written"},
+		{0.1, 0, 100, 0.1, "gap 0: as written"},
+		{0.1, 5, 0, 0.4, "a gap of 5 keeps 2 units, not a fifth"},
+		{0.1, 50, -1e-12, 0.2, "a slack rounded below 0 counts as 0"},
+	}
+	for _, tt := range tests {
+		if got := judgedFactor(tt.f, tt.gap, tt.s); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("judgedFactor(%v, %v, %v) = %v, want %v (%s)", tt.f, tt.gap, tt.s, got, tt.want, tt.reason)
+		}
+	}
+	if got := FloorFactor(50); got != 0.2 {
+		t.Errorf("FloorFactor(50) = %v, want 0.2", got)
+	}
+}
+
+// TestMeasureGeometryFloorsFactors: a corridor of factor 0.05 whose rooms
+// stand as close as the layout lets them is judged as a factor-1 corridor
+// at its target, not twenty times its visible length.
+func TestMeasureGeometryFloorsFactors(t *testing.T) {
+	const gap = 50
+	sq := Room{W: 100, H: 100, Radius: 50 * math.Sqrt2}
+	s := 2 * (sq.Radius - 50) // both rooms' slack along the row
+	fl := floorTarget(gap, sq, sq)
+	g := chain([]r2.Vec{{}, {X: fl}}, []float64{0.05})
+	got := MeasureGeometry(g, []Room{sq, sq}, gap)
+	// Visible 10 + s, judged by (10 + s)/(50 + s): 50 + s.
+	if want := (gap + s) / 100; math.Abs(got.Stretch-want) > 1e-9 {
+		t.Errorf("stretch %v, want %v: the corridor at its floor counts as gap + slack", got.Stretch, want)
+	}
+	if plain := MeasureGeometry(g, []Room{sq, sq}, 0); math.Abs(plain.Stretch-(10+s)/0.05/100) > 1e-9 {
+		t.Errorf("gap 0: stretch %v, want the factor as written, %v", plain.Stretch, (10+s)/0.05/100)
 	}
 }
