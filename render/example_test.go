@@ -94,7 +94,7 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 119 lines of 121 cells
+	// 127 lines of 124 cells
 	// P: 1
 	// G: 1
 	// H: 28
@@ -114,5 +114,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":62,"height":67,"entrance":{"q":-3,"r":57},"goal":{"q":19,"r":7},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":62,"height":71,"entrance":{"q":-5,"r":61},"goal":{"q":18,"r":8},
 }
