@@ -19,7 +19,7 @@ type Extent struct{ Min, Max int }
 // Room is the size of the room at one vertex: a W × H rectangle centred on
 // the vertex, and the radius of the disc around it (half its diagonal), which
 // is what the intersection check and the relax pass see. A corridor's target
-// length is its two rooms' radii plus Gap() times its length factor.
+// length is roomTarget.
 type Room struct {
 	W, H   float64
 	Radius float64
