@@ -15,15 +15,11 @@ import (
 // are the non-cosmetic edges. A room's extent is max(W, H). A corridor's
 // visible length is its centre-to-centre segment less the parts inside its
 // two rectangles, divided by its length factor, so that a corridor an
-// author asked to be long does not count as stretched; a factor below what
-// the relax pass can draw between its rooms counts as that floor
-// (judgedFactor).
+// author asked to be long does not count as stretched.
 //
 // Every value is computed with operations that give the same bits on every
 // platform. The definitions, down to which element is the median, are
-// those of the independent checker ../shared/checks/geometry.py, which
-// divides by the factor as written: the two agree wherever no factor is
-// below its floor.
+// those of the independent checker ../shared/checks/geometry.py.
 type Geometry struct {
 	// Stretch is the median visible corridor length over the median room
 	// extent: how many rooms long a typical corridor is.
@@ -46,10 +42,9 @@ type Geometry struct {
 	Spread float64
 }
 
-// MeasureGeometry computes g's geometry with the given rooms and corridor
-// gap (for the factors below the floor, judgedFactor). A level without
-// corridors has Stretch, Tail and Worst 0.
-func MeasureGeometry(g *grammar.Graph, rooms []Room, gap float64) Geometry {
+// MeasureGeometry computes g's geometry with the given rooms. A level
+// without corridors has Stretch, Tail and Worst 0.
+func MeasureGeometry(g *grammar.Graph, rooms []Room) Geometry {
 	var ext []float64
 	var area float64
 	loX, loY := math.Inf(1), math.Inf(1)
@@ -75,7 +70,7 @@ func MeasureGeometry(g *grammar.Graph, rooms []Room, gap float64) Geometry {
 	if len(ext) > 0 {
 		geo.Density = area / max(1e-9, float64((hiX-loX)*(hiY-loY)))
 	}
-	lens := VisibleLengths(g, rooms, gap)
+	lens := VisibleLengths(g, rooms)
 	if len(lens) == 0 {
 		return geo
 	}
@@ -91,17 +86,14 @@ func MeasureGeometry(g *grammar.Graph, rooms []Room, gap float64) Geometry {
 
 // VisibleLengths returns the visible length of every non-cosmetic edge of
 // g, in the order of g.Edges: the part of the segment between its rooms'
-// centres outside both rectangles, divided by the factor it is judged by
-// (judgedFactor with corridor gap gap; gap 0 judges every corridor by its
-// own factor).
-func VisibleLengths(g *grammar.Graph, rooms []Room, gap float64) []float64 {
+// centres outside both rectangles, divided by its length factor.
+func VisibleLengths(g *grammar.Graph, rooms []Room) []float64 {
 	var out []float64
 	for _, e := range g.Edges() {
 		if e.Cosmetic {
 			continue
 		}
-		a, b := g.Vertex(e.A).Pos, g.Vertex(e.B).Pos
-		out = append(out, judgedLength(a.X, a.Y, b.X, b.Y, rooms[e.A], rooms[e.B], lengthFactor(e.LengthFactor), gap))
+		out = append(out, visibleLength(g.Vertex(e.A).Pos.X, g.Vertex(e.A).Pos.Y, g.Vertex(e.B).Pos.X, g.Vertex(e.B).Pos.Y, rooms[e.A], rooms[e.B])/lengthFactor(e.LengthFactor))
 	}
 	return out
 }
@@ -109,66 +101,14 @@ func VisibleLengths(g *grammar.Graph, rooms []Room, gap float64) []float64 {
 // visibleLength returns the length of the segment from (ax, ay) to (bx, by)
 // outside the rectangles a and b centred on its ends.
 func visibleLength(ax, ay, bx, by float64, a, b Room) float64 {
-	v, _ := visibleSlack(ax, ay, bx, by, a, b)
-	return v
-}
-
-// judgedLength returns the visible length of a corridor of length factor f
-// from (ax, ay) to (bx, by) between rooms a and b, divided by the factor it
-// is judged by (judgedFactor).
-func judgedLength(ax, ay, bx, by float64, a, b Room, f, gap float64) float64 {
-	v, s := visibleSlack(ax, ay, bx, by, a, b)
-	return v / judgedFactor(f, gap, s)
-}
-
-// visibleSlack returns the length of the segment from (ax, ay) to (bx, by)
-// outside the rectangles a and b centred on its ends, and the rooms'
-// slack along it: how far their discs reach past their rectangles, r − e
-// for each, e the distance from the centre to where the segment leaves
-// the rectangle.
-func visibleSlack(ax, ay, bx, by float64, a, b Room) (visible, slack float64) {
 	dx, dy := float64(bx-ax), float64(by-ay)
 	d := math.Sqrt(float64(dx*dx) + float64(dy*dy))
 	if d == 0 {
-		return 0, 0
+		return 0
 	}
 	ta := rayExit(a.W/2, a.H/2, dx, dy)
 	tb := rayExit(b.W/2, b.H/2, dx, dy)
-	slack = float64(a.Radius-float64(d*ta)) + float64(b.Radius-float64(d*tb))
-	return max(0, float64(d*float64(float64(1-ta)-tb))), slack
-}
-
-// judgedFactor returns the length factor a corridor of factor f is judged
-// by, where its rooms' slack along it is s and the corridor gap is gap: f,
-// unless f is below what the relax pass can draw. The shortest corridor it
-// draws has its discs relaxKeep(gap) apart (floorTarget), which shows k + s
-// between the rectangles, k = relaxKeep(gap); a corridor of factor 1 at
-// its target shows gap + s. So no corridor between these rooms, along this
-// direction, can show less than (k + s)/(gap + s) of a factor-1 one, and
-// that is the factor a smaller one is judged by (at most 1): a corridor at
-// the floor counts as long as a factor-1 corridor at its target, and what
-// the metrics see is how far it is from what the layout can give it
-// rather than how far the discs' floor is from a factor the layout cannot
-// honour. It is at least k/gap, a fifth for gaps of 10 and more. Gap 0
-// gives f.
-func judgedFactor(f, gap, s float64) float64 {
-	if f >= 1 || gap <= 0 {
-		return f
-	}
-	s = max(0, s)
-	return min(1, max(f, float64(relaxKeep(gap)+s)/float64(gap+s)))
-}
-
-// FloorFactor returns the least length factor the relax pass draws and the
-// metrics judge with corridor gap gap: the discs relaxKeep(gap) apart,
-// between rooms met at a corner (no slack). A factor below it is drawn and
-// judged as at least this; rooms met along a side raise it
-// (judgedFactor).
-func FloorFactor(gap float64) float64 {
-	if gap <= 0 {
-		return 0
-	}
-	return min(1, relaxKeep(gap)/gap)
+	return max(0, float64(d*float64(float64(1-ta)-tb)))
 }
 
 // rayExit returns the fraction of the vector (dx, dy), from the centre of a

@@ -49,7 +49,7 @@ func TestMeasureGeometry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := MeasureGeometry(chain(tt.pos, tt.factor), tt.rooms, 0)
+			got := MeasureGeometry(chain(tt.pos, tt.factor), tt.rooms)
 			for _, c := range []struct {
 				name      string
 				got, want float64
@@ -69,7 +69,7 @@ func TestGeometrySkipsCosmetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Room{W: 100, H: 100}
-	got := MeasureGeometry(g, []Room{r, r, r}, 0)
+	got := MeasureGeometry(g, []Room{r, r, r})
 	if math.Abs(got.Worst-2) > 1e-9 || math.Abs(got.Density-0.5) > 1e-9 {
 		t.Errorf("worst %v density %v, want 2 and 0.5: the cosmetic vertex and edge do not count", got.Worst, got.Density)
 	}
@@ -180,51 +180,13 @@ func TestRoomTargetScalesVisibleLength(t *testing.T) {
 	}
 }
 
-// TestJudgedFactor: a corridor of factor f is judged by f unless f is
-// below what the layout draws between its rooms; then by the floor's
-// share of a factor-1 corridor, (k + s)/(gap + s), so that a corridor at
-// its floor counts as long as a factor-1 corridor at its target.
-func TestJudgedFactor(t *testing.T) {
-	tests := []struct {
-		f, gap, s, want float64
-		reason          string
-	}{
-		{0.5, 50, 0, 0.5, "rooms met at their corners: the floor is a fifth"},
-		{0.1, 50, 0, 0.2, "below a fifth of the gap"},
-		{0.5, 50, 40, 50.0 / 90, "rooms met side to side: (10 + 40)/(50 + 40) = 0.56 > 0.5"},
-		{0.5, 50, 100, 110.0 / 150, "large rooms along a side: (10 + 100)/(50 + 100)"},
-		{0.05, 200, 62, 102.0 / 262, "gap 200 keeps 40"},
-		{3, 50, 100, 3, "factors above 1 as written"},
-		{1, 50, 100, 1, "factor 1 as written"},
-		{0.1, 0, 100, 0.1, "gap 0: as written"},
-		{0.1, 5, 0, 0.4, "a gap of 5 keeps 2 units, not a fifth"},
-		{0.1, 50, -1e-12, 0.2, "a slack rounded below 0 counts as 0"},
-	}
-	for _, tt := range tests {
-		if got := judgedFactor(tt.f, tt.gap, tt.s); math.Abs(got-tt.want) > 1e-12 {
-			t.Errorf("judgedFactor(%v, %v, %v) = %v, want %v (%s)", tt.f, tt.gap, tt.s, got, tt.want, tt.reason)
+// TestFloorFactor: the least factor drawn as written is relaxKeep over
+// the gap: a fifth down to a gap of 10, more below, where relaxKeep keeps
+// its 2 units; 1 at most.
+func TestFloorFactor(t *testing.T) {
+	for _, tt := range []struct{ gap, want float64 }{{50, 0.2}, {200, 0.2}, {5, 0.4}, {1, 1}, {0, 0}} {
+		if got := FloorFactor(tt.gap); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("FloorFactor(%v) = %v, want %v", tt.gap, got, tt.want)
 		}
-	}
-	if got := FloorFactor(50); got != 0.2 {
-		t.Errorf("FloorFactor(50) = %v, want 0.2", got)
-	}
-}
-
-// TestMeasureGeometryFloorsFactors: a corridor of factor 0.05 whose rooms
-// stand as close as the layout lets them is judged as a factor-1 corridor
-// at its target, not twenty times its visible length.
-func TestMeasureGeometryFloorsFactors(t *testing.T) {
-	const gap = 50
-	sq := Room{W: 100, H: 100, Radius: 50 * math.Sqrt2}
-	s := 2 * (sq.Radius - 50) // both rooms' slack along the row
-	fl := floorTarget(gap, sq, sq)
-	g := chain([]r2.Vec{{}, {X: fl}}, []float64{0.05})
-	got := MeasureGeometry(g, []Room{sq, sq}, gap)
-	// Visible 10 + s, judged by (10 + s)/(50 + s): 50 + s.
-	if want := (gap + s) / 100; math.Abs(got.Stretch-want) > 1e-9 {
-		t.Errorf("stretch %v, want %v: the corridor at its floor counts as gap + slack", got.Stretch, want)
-	}
-	if plain := MeasureGeometry(g, []Room{sq, sq}, 0); math.Abs(plain.Stretch-(10+s)/0.05/100) > 1e-9 {
-		t.Errorf("gap 0: stretch %v, want the factor as written, %v", plain.Stretch, (10+s)/0.05/100)
 	}
 }

@@ -81,7 +81,7 @@ func Measure(g *grammar.Graph, rooms []Room, gap float64) Quality {
 	}
 	q.Stress = stress(g, target)
 	q.AngularResolution = angularResolution(g)
-	q.Geometry = MeasureGeometry(g, rooms, gap)
+	q.Geometry = MeasureGeometry(g, rooms)
 	q.Spread = spread(g, rooms, gap)
 	if g.Order() > 0 {
 		q.Min = r2.Vec{X: math.Inf(1), Y: math.Inf(1)}

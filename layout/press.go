@@ -456,7 +456,7 @@ func (r *Relaxation) measure(pos []r2.Vec) Geometry {
 	for v, p := range pos {
 		r.g.SetPos(v, p)
 	}
-	geo := MeasureGeometry(r.g, r.rooms, r.gap)
+	geo := MeasureGeometry(r.g, r.rooms)
 	geo.Spread = spread(r.g, r.rooms, r.gap)
 	return geo
 }

@@ -37,7 +37,6 @@ const pressTailAbove = 0.95
 type tailPull struct {
 	edges []tailEdge
 	rooms []Room
-	gap   float64 // the corridor gap, for judgedLength
 	// lens are the corridors' visible lengths this step, sorted a copy of
 	// them in order.
 	lens, sorted []float64
@@ -68,7 +67,7 @@ type tailEdge struct {
 
 // newTailPull returns the tail press's corridors of r's graph.
 func (r *Relaxation) newTailPull(geo Geometry) *tailPull {
-	t := &tailPull{rooms: r.rooms, gap: r.gap, measure: r.measure, lim: r.limits, bestGeo: geo, best: slices.Clone(r.d.Pos)}
+	t := &tailPull{rooms: r.rooms, measure: r.measure, lim: r.limits, bestGeo: geo, best: slices.Clone(r.d.Pos)}
 	for _, e := range r.g.Edges() {
 		if e.Cosmetic {
 			continue
@@ -79,11 +78,10 @@ func (r *Relaxation) newTailPull(geo Geometry) *tailPull {
 	return t
 }
 
-// visible returns corridor e's visible length over the factor it is
-// judged by at pos.
+// visible returns corridor e's visible length over its factor at pos.
 func (t *tailPull) visible(pos []r2.Vec, e tailEdge) float64 {
 	a, b := pos[e.a], pos[e.b]
-	return judgedLength(a.X, a.Y, b.X, b.Y, t.rooms[e.a], t.rooms[e.b], e.factor, t.gap)
+	return visibleLength(a.X, a.Y, b.X, b.Y, t.rooms[e.a], t.rooms[e.b]) / e.factor
 }
 
 // threshold returns the visible length at the pressTailAbove percentile.

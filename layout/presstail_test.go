@@ -39,7 +39,7 @@ func relaxedFans(t *testing.T, gr *grammar.Grammar, seed uint64, lim Limits) (Ge
 		corrs = append(corrs, Corridor{A: e.A, B: e.B})
 	}
 	var checker Checker
-	return MeasureGeometry(g, rooms, gap), checker.Check(discs, corrs)
+	return MeasureGeometry(g, rooms), checker.Check(discs, corrs)
 }
 
 // TestTailPressLowersTail relaxes fans levels twice: with limits so loose

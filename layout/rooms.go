@@ -74,8 +74,9 @@ func corridorTarget(gap, ra, rb, f float64) float64 {
 // corridorTarget less (1 − f)(sa + sb): the rooms come closer than their
 // discs' gap, the rectangles' corners still apart. It is floored at the
 // discs relaxKeep apart (floorTarget), the nearest the relax pass lets
-// two rooms come, so a factor too small for its rooms ends there and its
-// metric judges it by the factor the floor gives (judgedFactor). Rooms
+// two rooms come, so a factor too small for its rooms ends there
+// (FloorFactor; the quality metrics still divide its visible length by
+// the factor as written, so such a corridor counts as stretched). Rooms
 // on one point give corridorTarget, floored the same way.
 func roomTarget(gap float64, a, b Room, to r2.Vec, f float64) float64 {
 	f = lengthFactor(f)
@@ -100,6 +101,18 @@ func roomTarget(gap float64, a, b Room, to r2.Vec, f float64) float64 {
 // discs relaxKeep(gap) apart, a fifth of the gap.
 func floorTarget(gap float64, a, b Room) float64 {
 	return float64(a.Radius+b.Radius) + relaxKeep(gap)
+}
+
+// FloorFactor returns the least length factor the layout draws as written
+// with corridor gap gap: below it even rooms met at a corner would need
+// their discs closer than relaxKeep(gap), so the corridor ends at
+// floorTarget, longer than its factor asks. Rooms met along a side reach
+// their floor at a larger factor. Gap 0 gives 0.
+func FloorFactor(gap float64) float64 {
+	if gap <= 0 {
+		return 0
+	}
+	return min(1, relaxKeep(gap)/gap)
 }
 
 // validScale returns the smallest factor that, applied to pos, makes every

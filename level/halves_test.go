@@ -28,9 +28,9 @@ func halvesRatios(t *testing.T, rs *rulesets.Ruleset, seeds int) []float64 {
 		}
 		sum := map[float64]float64{}
 		n := map[float64]float64{}
-		// Gap 0 divides by each factor as written: multiplied back, the
-		// visible length itself.
-		lens := layout.VisibleLengths(lv.Graph, lv.Rooms, 0)
+		// Divided by each factor as written: multiplied back, the visible
+		// length itself.
+		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
 		for i, e := range lv.Graph.Edges() {
 			sum[e.LengthFactor] += lens[i] * e.LengthFactor
 			n[e.LengthFactor]++

@@ -42,7 +42,7 @@ func TestLengthFactorsShapeCorridors(t *testing.T) {
 			t.Fatal(err)
 		}
 		visible := map[float64]float64{}
-		lens := layout.VisibleLengths(lv.Graph, lv.Rooms, lv.Ruleset.Rooms.Gap())
+		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
 		for i, e := range lv.Graph.Edges() {
 			visible[e.LengthFactor] = lens[i]
 			a, b := lv.Graph.Vertex(e.A).Pos, lv.Graph.Vertex(e.B).Pos
@@ -182,7 +182,7 @@ func TestShortFactorsGiveWayLeast(t *testing.T) {
 				hub = v
 			}
 		}
-		lens := layout.VisibleLengths(g, lv.Rooms, lv.Ruleset.Rooms.Gap())
+		lens := layout.VisibleLengths(g, lv.Rooms)
 		for i, e := range g.Edges() {
 			if e.A == hub || e.B == hub {
 				by[e.LengthFactor] = append(by[e.LengthFactor], lens[i])
@@ -300,7 +300,7 @@ func TestFansCorridorsNotCompressed(t *testing.T) {
 			}
 		}
 		g, gap := lv.Graph, raised.Rooms.Gap()
-		lens := layout.VisibleLengths(g, lv.Rooms, lv.Ruleset.Rooms.Gap())
+		lens := layout.VisibleLengths(g, lv.Rooms)
 		var vis, target, ratio []float64
 		below := 0
 		i := -1
@@ -437,7 +437,7 @@ func TestLengthFactorsKeepRatio(t *testing.T) {
 		}
 		sum := map[float64]float64{}
 		n := map[float64]float64{}
-		lens := layout.VisibleLengths(lv.Graph, lv.Rooms, lv.Ruleset.Rooms.Gap())
+		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
 		for i, e := range lv.Graph.Edges() {
 			sum[e.LengthFactor] += lens[i] * e.LengthFactor
 			n[e.LengthFactor]++

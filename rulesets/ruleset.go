@@ -318,7 +318,8 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 // length, length_factor × edge_length in [layout] and [relax], would not be
 // a finite, non-zero number, and warns about one below the shortest
 // corridor the layout draws (layout.FloorFactor): it is drawn at that
-// floor and judged as the floor's factor.
+// floor, longer than its factor asks, while the quality metrics divide by
+// the factor as written.
 func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
 	gap := rs.Rooms.Gap()
 	floor := layout.FloorFactor(gap)
@@ -332,8 +333,8 @@ func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
 			c.usable("length_factor", "length_factor × layout.edge_length", float64(e.LengthFactor*rs.Layout.EdgeLength))
 			c.usable("length_factor", "length_factor × relax.edge_length", float64(e.LengthFactor*rs.Relax.EdgeLength))
 			if e.LengthFactor < floor {
-				d.warnAt(p.with("length_factor"), false, "length_factor %g is below %g, the shortest corridor the layout draws: its rooms' discs stay %g apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = %g, and at least 2), so this corridor ends there and the quality metrics count it as factor %g (more where its rooms meet side to side); use %g or more",
-					e.LengthFactor, floor, float64(floor*gap), gap, floor, floor)
+				d.warnAt(p.with("length_factor"), false, "length_factor %g is below %g, the shortest corridor the layout draws: its rooms' discs stay %g apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = %g, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by %g as written: tail and stretch may fail; use %g or more, or raise the limits in [quality]",
+					e.LengthFactor, floor, float64(floor*gap), gap, e.LengthFactor, floor)
 			}
 		}
 	}

@@ -96,7 +96,7 @@ type tailMeasure struct {
 // corridors.
 func measureTail(lv *level.Level) (tailMeasure, bool) {
 	g := lv.Graph
-	lens := layout.VisibleLengths(g, lv.Rooms, lv.Ruleset.Rooms.Gap())
+	lens := layout.VisibleLengths(g, lv.Rooms)
 	if len(lens) == 0 {
 		return tailMeasure{}, false
 	}
