@@ -574,8 +574,8 @@ func vertexFloor(d *drawing, g *grammar.Graph, n int, skip func(int) bool) float
 const roundingFloor = 0x1p-30
 
 // crossesLocal reports whether a corridor of n crosses or touches a local
-// corridor without a shared end, passes within placeFloor of a local
-// vertex, or n lies within placeFloor of a local corridor, even one that
+// corridor without a shared end, passes within vertexFloor of a local
+// vertex, or n lies within it of a local corridor, even one that
 // shares an end with a corridor of n (the two then overlap). Vertices in
 // later (new vertices not yet retracted) and their corridors are ignored.
 func (c *Constructor) crossesLocal(g *grammar.Graph, n int, later []int) bool {
