@@ -82,6 +82,21 @@ type Options struct {
 	// (layout.Limits.NestLimit), the rooms one face may hold within
 	// max_tail. 0 means no limit.
 	WrapLimit int
+	// MayPlace, if set with RejectCrossings, is asked before a match of a
+	// rule whose rewrite adds several new rooms joined, through one
+	// another, to two or more mapped vertices (a loop or a path of new
+	// rooms between rooms already drawn) is applied, with the rewrite as
+	// it would be drawn; false rejects the match, reason Crossing, as
+	// MayDraw does for one hung room. It is asked after MayDraw and never
+	// lifted.
+	MayPlace func(g *Graph, r *Rewrite) bool
+	// KeepNonPlanar, with RejectCrossings, keeps a rewrite that would
+	// leave the corridor graph non-planar and skips the crossing checks
+	// for it (the crossing ones and MayDraw, MayPlace): its crossings are
+	// the layout's to turn into junction rooms. Every other rewrite is
+	// checked as without it. Pipelines set it for build.planar =
+	// "junction".
+	KeepNonPlanar bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -531,18 +546,28 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 // the crossing and planarity checks.
 func (b *builder) verdict(c *compiled, m []int) Reason {
 	v := c.verdict(b.g, m, b.opts.MaxValence)
-	if v == OK && b.opts.RejectCrossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
+	crossings := b.opts.RejectCrossings
+	if v == OK && crossings && b.opts.KeepNonPlanar && !c.planarSafe && !b.planarAfter(c, m) {
+		crossings = false
+	}
+	if v == OK && crossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
 		return Crossing
 	}
+	if v == OK && crossings && b.opts.KeepNonPlanar && len(c.closing) > 1 && c.closingCross(b.g, m) {
+		return Crossing // a planar rewrite drawn crossed: mapped vertices stay
+	}
 	if v == OK && b.opts.RejectNonPlanar {
-		if b.opts.RejectCrossings && len(c.closing) > 1 && c.closingCross(b.g, m) {
+		if crossings && len(c.closing) > 1 && c.closingCross(b.g, m) {
 			return NonPlanar
 		}
 		if !c.planarSafe && !b.planarAfter(c, m) {
 			return NonPlanar
 		}
 	}
-	if v == OK && c.hanging && b.opts.RejectCrossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
+	if v == OK && c.hanging && crossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
+		return Crossing
+	}
+	if v == OK && c.several && crossings && b.opts.MayPlace != nil && !b.opts.MayPlace(b.g, c.preview(b.g, m)) {
 		return Crossing
 	}
 	if v == OK && c.hanging && !b.hangFree && !b.wrapOK(m[c.hang[0]], m[c.hang[1]]) {

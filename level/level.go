@@ -374,10 +374,12 @@ func planned(ctx context.Context, again bool, build func(plan *layout.NestPlan) 
 
 // buildOptions are the grammar options of rs's builds in the pipeline:
 // matches whose corridors would cross are rejected, except under
-// build.planar = "junction", where crossings become junction rooms.
+// build.planar = "junction" those of rewrites that leave the graph
+// non-planar, whose crossings become junction rooms.
 func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 	bo := rs.Build.Options()
-	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
+	bo.RejectCrossings = true
+	bo.KeepNonPlanar = rs.Build.Planar == rulesets.PlanarJunction
 	return bo
 }
 
@@ -393,6 +395,7 @@ func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Optio
 	bo.WrapLimit = con.NestLimit
 	if bo.RejectCrossings {
 		bo.MayDraw = con.MayDraw
+		bo.MayPlace = con.MayPlace
 	}
 }
 
