@@ -208,7 +208,10 @@ type Metrics struct {
 	Construct         layout.ConstructStats
 	Relax             layout.RelaxStats
 	Quality           layout.Quality
-	Clearance         layout.Clearance
+	// Turn is how the finished drawing was turned to lie along the axes
+	// (layout.Orient); it is in the room positions, not in the level file.
+	Turn      layout.Turn
+	Clearance layout.Clearance
 	// CriticalPathRooms and CriticalPathLength are the rooms on the
 	// critical path, entrance and goal included, and its length in world
 	// units; DeadEnds counts the dead ends and MaxDepth is the largest
@@ -476,6 +479,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}
+	turn := layout.Orient(g, rooms, gap)
 	ds := discs(g, rooms)
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		reason := describe(cs)
@@ -523,6 +527,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			Construct:             con.Stats(),
 			Relax:                 relax,
 			Quality:               quality,
+			Turn:                  turn,
 			Clearance:             checker.Clearance(ds, corridors),
 		},
 	}

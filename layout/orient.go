@@ -1,0 +1,162 @@
+package layout
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// orientRatio is how much smaller the rooms' bounding box must get for
+// Orient to turn a drawing: the turned box's area at most this fraction of
+// the unturned one's. Measured in NOTES.md ("Orientation").
+const orientRatio = 0.75
+
+// orientTries bounds the turns Orient checks for validity.
+const orientTries = 8
+
+// Turn is what Orient did to a drawing.
+type Turn struct {
+	// Cos and Sin are the cosine and sine of the angle, counter-clockwise,
+	// by which the room centres turned: 1 and 0 when the drawing was kept.
+	Cos, Sin float64
+	// Before and After are the areas of the rooms' axis-aligned bounding
+	// box before and after the turn; equal when the drawing was kept.
+	Before, After float64
+	// Tried counts the turns checked for validity.
+	Tried int
+}
+
+// Turned reports whether Orient turned the drawing.
+func (t Turn) Turned() bool { return t.Cos != 1 || t.Sin != 0 }
+
+// Orient turns a finished drawing about the centre of its rooms' bounding
+// box when that makes the box materially smaller: a level lying along a
+// diagonal is turned to lie along an axis, so its density and its maps'
+// area follow its shape rather than its angle. Only the room centres turn
+// (rounded to whole units again); rooms stay the axis-aligned W × H
+// rectangles they are, and corridors follow their ends.
+//
+// The angle is that of the minimum-area rectangle enclosing the rooms'
+// corners, found by rotating calipers on their convex hull, so one of its
+// sides lies along a hull edge; the turn is that edge's unit direction, no
+// trigonometry. A turn is kept only if the turned box's area is at most
+// orientRatio of the unturned one's, the exact check (Check) finds no
+// conflict, and the clearance stays at least what the relax pass keeps
+// after rounding (relaxKeep(gap) − √2, or the unturned clearance if that
+// is less): discs turn with their centres, so only the rounding can bring
+// two things closer. Otherwise the next-best hull angles and the quarter
+// turns of each are tried, up to orientTries, and failing those the
+// drawing is kept. A drawing whose box no hull angle makes materially
+// smaller costs one hull and one pass of the calipers.
+func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
+	n := g.Order()
+	pos := make([]r2.Vec, n)
+	for v := range pos {
+		pos[v] = g.Vertex(v).Pos
+	}
+	lo, hi := roomBox(pos, rooms)
+	before := float64((hi.X - lo.X) * (hi.Y - lo.Y))
+	t := Turn{Cos: 1, Before: before, After: before}
+	if n < 2 || !(before > 0) {
+		return t
+	}
+	bound := float64(orientRatio * before)
+	hull := convexHull(roomCorners(pos, rooms))
+	cands := hullTurns(hull)
+	if len(cands) == 0 || cands[0].area > bound {
+		return t
+	}
+	var checker Checker
+	corridors := make([]Corridor, 0, n)
+	for _, e := range g.Edges() {
+		corridors = append(corridors, Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
+	}
+	ds := make([]Disc, n)
+	for v := range ds {
+		ds[v] = Disc{ID: v, Center: pos[v], Radius: rooms[v].Radius}
+	}
+	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
+	origin := r2.Vec{X: math.Round((lo.X + hi.X) / 2), Y: math.Round((lo.Y + hi.Y) / 2)}
+	turned := make([]r2.Vec, n)
+	type trial struct {
+		c, s, area float64
+	}
+	var quarters [4]trial
+	for _, c := range cands {
+		if c.area > bound || t.Tried >= orientTries {
+			break
+		}
+		// The four quarter turns of one hull angle give boxes that differ
+		// only by the rooms' own shapes; the smallest is tried first.
+		cs, sn := c.cos, c.sin
+		for q := range quarters {
+			turnAll(turned, pos, origin, cs, sn)
+			lo, hi := roomBox(turned, rooms)
+			quarters[q] = trial{c: cs, s: sn, area: float64((hi.X - lo.X) * (hi.Y - lo.Y))}
+			cs, sn = -sn, cs
+		}
+		order := quarters
+		slices.SortStableFunc(order[:], func(a, b trial) int { return cmp.Compare(a.area, b.area) })
+		for _, q := range order {
+			if q.area > bound || t.Tried >= orientTries {
+				break
+			}
+			t.Tried++
+			turnAll(turned, pos, origin, q.c, q.s)
+			for v := range ds {
+				ds[v].Center = turned[v]
+			}
+			if len(checker.Check(ds, corridors)) > 0 || minClearance(checker.Clearance(ds, corridors)) < floor {
+				continue
+			}
+			for v, p := range turned {
+				g.SetPos(v, p)
+			}
+			t.Cos, t.Sin, t.After = q.c, q.s, q.area
+			return t
+		}
+	}
+	return t
+}
+
+// minClearance returns the smaller of c's two gaps.
+func minClearance(c Clearance) float64 { return min(c.Rooms, c.Corridors) }
+
+// turnAll sets out[v] to pos[v] turned about origin by the angle of cosine
+// c and sine s, rounded to whole units.
+func turnAll(out, pos []r2.Vec, origin r2.Vec, c, s float64) {
+	row1, row2 := r2.Vec{X: c, Y: -s}, r2.Vec{X: s, Y: c}
+	for v, p := range pos {
+		d := r2.Sub(p, origin)
+		out[v] = r2.Vec{X: origin.X + math.Round(dot(row1, d)), Y: origin.Y + math.Round(dot(row2, d))}
+	}
+}
+
+// roomBox returns the corners of the axis-aligned bounding box of the
+// rooms, W × H rectangles centred on pos.
+func roomBox(pos []r2.Vec, rooms []Room) (lo, hi r2.Vec) {
+	lo = r2.Vec{X: math.Inf(1), Y: math.Inf(1)}
+	hi = r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}
+	for v, p := range pos {
+		hw, hh := rooms[v].W/2, rooms[v].H/2
+		lo = r2.Vec{X: min(lo.X, p.X-hw), Y: min(lo.Y, p.Y-hh)}
+		hi = r2.Vec{X: max(hi.X, p.X+hw), Y: max(hi.Y, p.Y+hh)}
+	}
+	return lo, hi
+}
+
+// roomCorners returns the four corners of every room.
+func roomCorners(pos []r2.Vec, rooms []Room) []r2.Vec {
+	out := make([]r2.Vec, 0, 4*len(pos))
+	for v, p := range pos {
+		hw, hh := rooms[v].W/2, rooms[v].H/2
+		out = append(out,
+			r2.Vec{X: p.X - hw, Y: p.Y - hh}, r2.Vec{X: p.X + hw, Y: p.Y - hh},
+			r2.Vec{X: p.X + hw, Y: p.Y + hh}, r2.Vec{X: p.X - hw, Y: p.Y + hh})
+	}
+	return out
+}
