@@ -13,7 +13,7 @@ import (
 // orientRatio is how much smaller the rooms' bounding box must get for
 // Orient to turn a drawing: the turned box's area at most this fraction of
 // the unturned one's. Measured in NOTES.md ("Orientation").
-const orientRatio = 0.75
+const orientRatio = 2.0 / 3
 
 // orientTries bounds the turns Orient checks for validity.
 const orientTries = 8
@@ -30,8 +30,9 @@ type Turn struct {
 	Tried int
 }
 
-// Turned reports whether Orient turned the drawing.
-func (t Turn) Turned() bool { return t.Cos != 1 || t.Sin != 0 }
+// Turned reports whether Orient turned the drawing (false for the zero
+// Turn).
+func (t Turn) Turned() bool { return t.Sin != 0 || t.Cos < 0 }
 
 // Orient turns a finished drawing about the centre of its rooms' bounding
 // box when that makes the box materially smaller: a level lying along a

@@ -390,7 +390,7 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 // skipped, and, when crossing matches are skipped, a hanging room the
 // drawing has no place for without a crossing (layout.Constructor.MayDraw).
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
-	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
+	con.NestLimit = aimOf(rs).NestLimit()
 	bo.MayHang = con.MayHang
 	if bo.RejectCrossings {
 		bo.MayDraw = con.MayDraw
@@ -466,7 +466,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	con.NestRooms(g, rooms)
 	gap := rs.Rooms.Gap()
-	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, limitsOf(rs), relaxWatch)
+	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, aimOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
@@ -596,6 +596,19 @@ func describe(cs []layout.Conflict) string {
 func limitsOf(rs *rulesets.Ruleset) layout.Limits {
 	q := rs.Quality
 	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
+}
+
+// aimOf returns the limits the build and the layout aim at (the hanging
+// plan's nest limit, the press): rs's, or the default where rs's is laxer.
+// Only whether a level passes follows rs's limits as written, so lowering
+// a limit below its default, as a user does to see the level it rejected,
+// shows that same level.
+func aimOf(rs *rulesets.Ruleset) layout.Limits {
+	l, d := limitsOf(rs).WithDefaults(), layout.DefaultLimits()
+	return layout.Limits{
+		MaxStretch: min(l.MaxStretch, d.MaxStretch), MaxTail: min(l.MaxTail, d.MaxTail),
+		MaxWorst: min(l.MaxWorst, d.MaxWorst), MinDensity: max(l.MinDensity, d.MinDensity),
+	}
 }
 
 func extentOf(rs *rulesets.Ruleset) func(string) (layout.Extent, bool) {
