@@ -72,14 +72,7 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 		return t
 	}
 	var checker Checker
-	corridors := make([]Corridor, 0, n)
-	for _, e := range g.Edges() {
-		corridors = append(corridors, Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic})
-	}
-	ds := make([]Disc, n)
-	for v := range ds {
-		ds[v] = Disc{ID: v, Center: pos[v], Radius: rooms[v].Radius}
-	}
+	ds, corridors := checkItems(g, rooms)
 	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
 	origin := r2.Vec{X: math.Round((lo.X + hi.X) / 2), Y: math.Round((lo.Y + hi.Y) / 2)}
 	turned := make([]r2.Vec, n)
@@ -122,6 +115,21 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 		}
 	}
 	return t
+}
+
+// checkItems returns g's rooms as discs and its edges as corridors, for
+// Check and Clearance.
+func checkItems(g *grammar.Graph, rooms []Room) ([]Disc, []Corridor) {
+	ds := make([]Disc, g.Order())
+	for v := range ds {
+		ds[v] = Disc{ID: v, Center: g.Vertex(v).Pos, Radius: rooms[v].Radius}
+	}
+	es := g.Edges()
+	corridors := make([]Corridor, len(es))
+	for i, e := range es {
+		corridors[i] = Corridor{A: e.A, B: e.B, Cosmetic: e.Cosmetic}
+	}
+	return ds, corridors
 }
 
 // minClearance returns the smaller of c's two gaps.
