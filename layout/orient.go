@@ -15,8 +15,13 @@ import (
 // the unturned one's. Measured in NOTES.md ("Orientation").
 const orientRatio = 2.0 / 3
 
-// orientTries bounds the turns Orient checks for validity.
-const orientTries = 8
+// orientAngles is how many of the best hull angles Orient measures, each
+// with its quarter turns; orientTries bounds the turns it checks for
+// validity.
+const (
+	orientAngles = 4
+	orientTries  = 8
+)
 
 // Turn is what Orient did to a drawing.
 type Turn struct {
@@ -44,15 +49,17 @@ func (t Turn) Turned() bool { return t.Sin != 0 || t.Cos < 0 }
 // The angle is that of the minimum-area rectangle enclosing the rooms'
 // corners, found by rotating calipers on their convex hull, so one of its
 // sides lies along a hull edge; the turn is that edge's unit direction, no
-// trigonometry. A turn is kept only if the turned box's area is at most
+// trigonometry. The rooms keep their axes, so the best orientAngles hull
+// angles and the quarter turns of each are measured as they would be
+// drawn, and a turn is kept only if the turned box's area is at most
 // orientRatio of the unturned one's, the exact check (Check) finds no
 // conflict, and the clearance stays at least what the relax pass keeps
 // after rounding (relaxKeep(gap) − √2, or the unturned clearance if that
 // is less): discs turn with their centres, so only the rounding can bring
-// two things closer. Otherwise the next-best hull angles and the quarter
-// turns of each are tried, up to orientTries, and failing those the
-// drawing is kept. A drawing whose box no hull angle makes materially
-// smaller costs one hull and one pass of the calipers.
+// two things closer. The turns are checked smallest box first, up to
+// orientTries of them; failing those the drawing is kept. A drawing no
+// turn makes materially smaller costs a hull, one pass of the calipers
+// and 4 × orientAngles passes over its rooms, and no check.
 func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 	n := g.Order()
 	pos := make([]r2.Vec, n)
@@ -66,53 +73,48 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 		return t
 	}
 	bound := float64(orientRatio * before)
-	hull := convexHull(roomCorners(pos, rooms))
-	cands := hullTurns(hull)
-	if len(cands) == 0 || cands[0].area > bound {
-		return t
-	}
-	var checker Checker
-	ds, corridors := checkItems(g, rooms)
-	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
+	cands := hullTurns(convexHull(roomCorners(pos, rooms)))
 	origin := r2.Vec{X: math.Round((lo.X + hi.X) / 2), Y: math.Round((lo.Y + hi.Y) / 2)}
 	turned := make([]r2.Vec, n)
+	// The hull's rectangle turns the rooms with the level, but the rooms
+	// keep their axes: each of the best hull angles, and its quarter
+	// turns, is measured as it would be drawn.
 	type trial struct {
 		c, s, area float64
 	}
-	var quarters [4]trial
-	for _, c := range cands {
-		if c.area > bound || t.Tried >= orientTries {
-			break
-		}
-		// The four quarter turns of one hull angle give boxes that differ
-		// only by the rooms' own shapes; the smallest is tried first.
+	var trials []trial
+	for _, c := range cands[:min(len(cands), orientAngles)] {
 		cs, sn := c.cos, c.sin
-		for q := range quarters {
+		for range 4 {
 			turnAll(turned, pos, origin, cs, sn)
 			lo, hi := roomBox(turned, rooms)
-			quarters[q] = trial{c: cs, s: sn, area: float64((hi.X - lo.X) * (hi.Y - lo.Y))}
+			if area := float64((hi.X - lo.X) * (hi.Y - lo.Y)); area <= bound {
+				trials = append(trials, trial{c: cs, s: sn, area: area})
+			}
 			cs, sn = -sn, cs
 		}
-		order := quarters
-		slices.SortStableFunc(order[:], func(a, b trial) int { return cmp.Compare(a.area, b.area) })
-		for _, q := range order {
-			if q.area > bound || t.Tried >= orientTries {
-				break
-			}
-			t.Tried++
-			turnAll(turned, pos, origin, q.c, q.s)
-			for v := range ds {
-				ds[v].Center = turned[v]
-			}
-			if len(checker.Check(ds, corridors)) > 0 || minClearance(checker.Clearance(ds, corridors)) < floor {
-				continue
-			}
-			for v, p := range turned {
-				g.SetPos(v, p)
-			}
-			t.Cos, t.Sin, t.After = q.c, q.s, q.area
-			return t
+	}
+	if len(trials) == 0 {
+		return t
+	}
+	slices.SortStableFunc(trials, func(a, b trial) int { return cmp.Compare(a.area, b.area) })
+	var checker Checker
+	ds, corridors := checkItems(g, rooms)
+	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
+	for _, q := range trials[:min(len(trials), orientTries)] {
+		t.Tried++
+		turnAll(turned, pos, origin, q.c, q.s)
+		for v := range ds {
+			ds[v].Center = turned[v]
 		}
+		if len(checker.Check(ds, corridors)) > 0 || minClearance(checker.Clearance(ds, corridors)) < floor {
+			continue
+		}
+		for v, p := range turned {
+			g.SetPos(v, p)
+		}
+		t.Cos, t.Sin, t.After = q.c, q.s, q.area
+		return t
 	}
 	return t
 }
