@@ -390,7 +390,7 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 // skipped, and, when crossing matches are skipped, a hanging room the
 // drawing has no place for without a crossing (layout.Constructor.MayDraw).
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
-	con.NestLimit = aimOf(rs).NestLimit()
+	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
 	bo.MayHang = con.MayHang
 	if bo.RejectCrossings {
 		bo.MayDraw = con.MayDraw
@@ -598,11 +598,12 @@ func limitsOf(rs *rulesets.Ruleset) layout.Limits {
 	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
 }
 
-// aimOf returns the limits the build and the layout aim at (the hanging
-// plan's nest limit, the press): rs's, or the default where rs's is laxer.
-// Only whether a level passes follows rs's limits as written, so lowering
-// a limit below its default, as a user does to see the level it rejected,
-// shows that same level.
+// aimOf returns the limits the relax pass's press aims at: rs's, or the
+// default where rs's is laxer. Whether a level passes follows rs's limits
+// as written, so lowering a limit below its default, as a user does to see
+// the level it rejected, shows that same level. (max_tail also sets the
+// build's nest limit, hangWithin, as written: raising it builds deeper
+// nests, which is what an author raises it for.)
 func aimOf(rs *rulesets.Ruleset) layout.Limits {
 	l, d := limitsOf(rs).WithDefaults(), layout.DefaultLimits()
 	return layout.Limits{

@@ -61,9 +61,10 @@ func TestOrientDiagonalLevels(t *testing.T) {
 
 // TestLoweredLimitSameLevel relaxes the diagonal probe's seeds with the
 // density limit at its default and lowered, as a user does to look at a
-// rejected level: the drawing is the same (the build and the layout aim at
-// the defaults where a ruleset's limits are laxer), so the level shown is
-// the one rejected. Seeds 7 and 9 are near the limit, where the press runs.
+// rejected level: the drawing is the same (the press aims at the defaults
+// where a ruleset's limits are laxer), so the level shown is the one
+// rejected. Seeds 7 and 9 are near the density limit, where the press
+// runs. (max_tail is left alone: it also sets the build's nest limit.)
 func TestLoweredLimitSameLevel(t *testing.T) {
 	final := func(rs *rulesets.Ruleset, seed uint64) []r2.Vec {
 		var pos []r2.Vec
@@ -82,7 +83,7 @@ func TestLoweredLimitSameLevel(t *testing.T) {
 		return pos
 	}
 	lowered := []rulesets.Override{
-		{Key: "quality.min_density", Value: "0.001"}, {Key: "quality.max_tail", Value: "1e12"},
+		{Key: "quality.min_density", Value: "0.001"},
 		{Key: "quality.max_stretch", Value: "1e9"}, {Key: "quality.max_worst", Value: "1e9"},
 	}
 	def, low := loadProbe(t, "diagonal"), loadProbe(t, "diagonal", lowered...)
@@ -97,7 +98,7 @@ func TestLoweredLimitSameLevel(t *testing.T) {
 	if got := aimOf(strict).MinDensity; got != 0.5 {
 		t.Errorf("aim of min_density 0.5 is %g", got)
 	}
-	if got := aimOf(low); got != layout.DefaultLimits() {
+	if got := aimOf(loadProbe(t, "diagonal", append(lowered, rulesets.Override{Key: "quality.max_tail", Value: "1e12"})...)); got != layout.DefaultLimits() {
 		t.Errorf("aim of lowered limits is %+v, want the defaults", got)
 	}
 }
