@@ -56,11 +56,15 @@ func (t Turn) Turned() bool { return t.Sin != 0 || t.Cos < 0 }
 // conflict, and the clearance stays at least what the relax pass keeps
 // after rounding (relaxKeep(gap) − √2, or the unturned clearance if that
 // is less): discs turn with their centres, so only the rounding can bring
-// two things closer. The turns are checked smallest box first, up to
+// two things closer. A turn must also keep every quality limit of lim
+// (zero fields are defaults) that the unturned drawing keeps: the rooms
+// do not turn, so a corridor's visible length, between its rooms'
+// rectangles, changes with its direction, and so do stretch, tail and
+// worst. The turns are checked smallest box first, up to
 // orientTries of them; failing those the drawing is kept. A drawing no
 // turn makes materially smaller costs a hull, one pass of the calipers
 // and 4 × orientAngles passes over its rooms, and no check.
-func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
+func Orient(g *grammar.Graph, rooms []Room, gap float64, lim Limits) Turn {
 	n := g.Order()
 	pos := make([]r2.Vec, n)
 	for v := range pos {
@@ -101,6 +105,7 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 	var checker Checker
 	ds, corridors := checkItems(g, rooms)
 	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
+	was := misses(g, rooms, gap, lim)
 	for _, q := range trials[:min(len(trials), orientTries)] {
 		t.Tried++
 		turnAll(turned, pos, origin, q.c, q.s)
@@ -113,10 +118,29 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64) Turn {
 		for v, p := range turned {
 			g.SetPos(v, p)
 		}
-		t.Cos, t.Sin, t.After = q.c, q.s, q.area
-		return t
+		if now := misses(g, rooms, gap, lim); now&^was == 0 {
+			t.Cos, t.Sin, t.After = q.c, q.s, q.area
+			return t
+		}
+	}
+	for v, p := range pos {
+		g.SetPos(v, p)
 	}
 	return t
+}
+
+// misses returns which of the limits lim g's drawing misses, a bit per
+// metric in the order of Limits.ratios.
+func misses(g *grammar.Graph, rooms []Room, gap float64, lim Limits) uint8 {
+	geo := MeasureGeometry(g, rooms)
+	geo.Spread = spread(g, rooms, gap)
+	var out uint8
+	for i, x := range lim.ratios(geo) {
+		if x > 1 {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // checkItems returns g's rooms as discs and its edges as corridors, for

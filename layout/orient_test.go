@@ -160,7 +160,7 @@ func TestOrient(t *testing.T) {
 	for _, tt := range tests {
 		pos, rooms := diagonalChain(12, 90, tt.slope)
 		g := chain(pos, make([]float64, len(pos)-1))
-		tr := Orient(g, rooms, 50)
+		tr := Orient(g, rooms, 50, Limits{})
 		if tr.Turned() != tt.turned {
 			t.Errorf("%s: turned %v (%+v), want %v", tt.name, tr.Turned(), tr, tt.turned)
 			continue

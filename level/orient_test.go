@@ -102,3 +102,18 @@ func TestLoweredLimitSameLevel(t *testing.T) {
 		t.Errorf("aim of lowered limits is %+v, want the defaults", got)
 	}
 }
+
+// TestOrientKeepsLimits generates hub seed 155, whose best turn would
+// keep the drawing valid but take its tail from 3.81 to 6.42: the rooms
+// keep their axes, so the corridors' visible lengths change with their
+// direction. Orient keeps a turn only if it misses no limit the unturned
+// drawing keeps.
+func TestOrientKeepsLimits(t *testing.T) {
+	rs, err := rulesets.Loader{}.LoadFile("testdata/quality/hub.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := GenerateAttempt(context.Background(), rs, 155, 0, Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
