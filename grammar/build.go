@@ -72,6 +72,31 @@ type Options struct {
 	// drawn, and a crossing it drew would stay. Unlike MayHang it is never
 	// lifted. It is asked before MayHang.
 	MayDraw func(g *Graph, a, b int) bool
+	// WrapLimit, if positive, is the most rooms still to come that the
+	// cycle closed by a room hung on two mapped vertices not joined by a
+	// corridor may be expected to enclose (see builder.wrapOK: μ + 2σ of
+	// a Pólya urn over the cycle's rooms); a rewrite that may enclose
+	// more is rejected, reason Wrap. Like MayHang it is lifted for a step
+	// whose every candidate is rejected, some only by it, so it never
+	// ends a build early. The level pipeline sets it to the nest limit
+	// (layout.Limits.NestLimit), the rooms one face may hold within
+	// max_tail. 0 means no limit.
+	WrapLimit int
+	// MayPlace, if set with RejectCrossings, is asked before a match of a
+	// rule whose rewrite adds several new rooms joined, through one
+	// another, to two or more mapped vertices (a loop or a path of new
+	// rooms between rooms already drawn) is applied, with the rewrite as
+	// it would be drawn; false rejects the match, reason Crossing, as
+	// MayDraw does for one hung room. It is asked after MayDraw and never
+	// lifted.
+	MayPlace func(g *Graph, r *Rewrite) bool
+	// KeepNonPlanar, with RejectCrossings, keeps a rewrite that would
+	// leave the corridor graph non-planar and skips the crossing checks
+	// for it (the crossing ones and MayDraw, MayPlace): its crossings are
+	// the layout's to turn into junction rooms. Every other rewrite is
+	// checked as without it. Pipelines set it for build.planar =
+	// "junction".
+	KeepNonPlanar bool
 	// Exhaustive checks every candidate's conditions at every iteration so
 	// that each Step's Stats are complete rather than counting only the
 	// candidates the draw examined. It costs time linear in the number of
@@ -141,9 +166,9 @@ type RuleStats struct {
 	// Checked counts the candidates whose conditions were checked; with
 	// Options.Exhaustive, all candidates of eligible rules.
 	Checked int
-	// Negated, Valence, Flip, Crossing, NonPlanar and Nest count the
-	// checked candidates rejected for each reason.
-	Negated, Valence, Flip, Crossing, NonPlanar, Nest int
+	// Negated, Valence, Flip, Crossing, NonPlanar, Nest and Wrap count
+	// the checked candidates rejected for each reason.
+	Negated, Valence, Flip, Crossing, NonPlanar, Nest, Wrap int
 }
 
 // PassResult says how a pass ended.
@@ -205,9 +230,9 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 			b.nested = 0
 			step, ok := b.step(pi, total)
 			if !ok && b.err == nil && b.nested > 0 {
-				// Only the nest limit stood in the way: a build that
-				// stalls short of min_vertices is worse than a crowded
-				// triangle.
+				// Only the nest or wrap limit stood in the way: a
+				// build that stalls short of min_vertices is worse
+				// than a crowded face.
 				b.hangFree = true
 				step, ok = b.step(pi, total)
 				b.hangFree = false
@@ -256,10 +281,13 @@ type builder struct {
 	// planar and planarEdges are the planarity test's scratch.
 	planar      planar.Tester
 	planarEdges []planar.Edge
-	// nested counts the candidates MayHang rejected in the current step;
-	// hangFree turns MayHang off while a step is drawn again.
+	// nested counts the candidates MayHang or the wrap limit rejected
+	// in the current step; hangFree turns both off while a step is drawn
+	// again.
 	nested   int
 	hangFree bool
+	// hopDist and hopQueue are hops' scratch.
+	hopDist, hopQueue []int
 }
 
 // pollEvery: stopped looks at the context once per this many calls, and
@@ -401,6 +429,8 @@ func (s *RuleStats) count(v Reason) {
 		s.NonPlanar++
 	case Nest:
 		s.Nest++
+	case Wrap:
+		s.Wrap++
 	}
 }
 
@@ -516,19 +546,33 @@ func (b *builder) draw(level []int, stats []RuleStats, verdicts [][]Reason) (rul
 // the crossing and planarity checks.
 func (b *builder) verdict(c *compiled, m []int) Reason {
 	v := c.verdict(b.g, m, b.opts.MaxValence)
-	if v == OK && b.opts.RejectCrossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
+	crossings := b.opts.RejectCrossings
+	if v == OK && crossings && b.opts.KeepNonPlanar && !c.planarSafe && !b.planarAfter(c, m) {
+		crossings = false
+	}
+	if v == OK && crossings && len(c.closing) > 0 && !c.crossingOK(b.g, m) {
 		return Crossing
 	}
+	if v == OK && crossings && b.opts.KeepNonPlanar && len(c.closing) > 1 && c.closingCross(b.g, m) {
+		return Crossing // a planar rewrite drawn crossed: mapped vertices stay
+	}
 	if v == OK && b.opts.RejectNonPlanar {
-		if b.opts.RejectCrossings && len(c.closing) > 1 && c.closingCross(b.g, m) {
+		if crossings && len(c.closing) > 1 && c.closingCross(b.g, m) {
 			return NonPlanar
 		}
 		if !c.planarSafe && !b.planarAfter(c, m) {
 			return NonPlanar
 		}
 	}
-	if v == OK && c.hanging && b.opts.RejectCrossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
+	if v == OK && c.hanging && crossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		return Crossing
+	}
+	if v == OK && c.several && crossings && b.opts.MayPlace != nil && !b.opts.MayPlace(b.g, c.preview(b.g, m)) {
+		return Crossing
+	}
+	if v == OK && c.hanging && !b.hangFree && !b.wrapOK(m[c.hang[0]], m[c.hang[1]]) {
+		b.nested++
+		return Wrap
 	}
 	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		b.nested++

@@ -90,6 +90,10 @@ type compiled struct {
 	// pattern indices hang[0] and hang[1] (see findHang).
 	hanging bool
 	hang    [2]int
+	// several: rewrites add new rooms joined, through one another, to
+	// two or more mapped vertices (see placesSeveral).
+	several bool
+	pendant []bool
 }
 
 type pnbr struct {
@@ -187,6 +191,7 @@ func CompileContext(ctx context.Context, def Definition) (*Grammar, error) {
 			if a, b, ok := cr.findHang(); ok {
 				cr.hanging, cr.hang = true, [2]int{a, b}
 			}
+			cr.several, cr.pendant = cr.placesSeveral()
 			g.rules = append(g.rules, cr)
 		}
 	}

@@ -42,12 +42,18 @@ const (
 	// when Options.MayHang is set, and only for rules that hang one room
 	// on two mapped vertices).
 	Nest
+	// Wrap: the rewrite would hang a room on two mapped vertices not
+	// joined by a corridor, closing a cycle that may come to enclose more
+	// of the rooms still to come than the caller's limit (checked only
+	// when Options.WrapLimit is set, and only for rules that hang one
+	// room on two mapped vertices).
+	Wrap
 )
 
-var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing", NonPlanar: "nonplanar", Nest: "nest"}
+var reasonNames = [...]string{OK: "ok", Lock: "lock", Negated: "negated", Valence: "valence", Flip: "flip", Crossing: "crossing", NonPlanar: "nonplanar", Nest: "nest", Wrap: "wrap"}
 
 // String returns the reason's name as the CLI prints it: "ok", "lock",
-// "negated", "valence", "flip", "crossing", "nonplanar" or "nest".
+// "negated", "valence", "flip", "crossing", "nonplanar", "nest" or "wrap".
 func (r Reason) String() string {
 	if r < 0 || int(r) >= len(reasonNames) {
 		return fmt.Sprintf("Reason(%d)", int(r))

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -80,23 +81,7 @@ func (c *compiled) rewrite(g *Graph, m []int, created int, startSize float64) []
 		}
 		mean = sum / float64(len(c.pedges))
 	}
-	// Place new vertices.
-	src := make([]r2.Vec, 0, c.n)
-	dst := make([]r2.Vec, 0, c.n)
-	all := make([]r2.Vec, len(c.sub))
-	for i, sv := range c.sub {
-		all[i] = sv.pos
-		if sv.mapped >= 0 {
-			src = append(src, sv.pos)
-			dst = append(dst, g.vs[m[sv.mapped]].Pos)
-		}
-	}
-	var tf similarity
-	if c.n == 1 {
-		tf = fitStart(all, src, dst, startSize)
-	} else {
-		tf = fitSimilarity(src, dst)
-	}
+	tf := c.fit(g, m, startSize)
 	ids := make([]int, len(c.sub))
 	var added []int
 	for i, sv := range c.sub {
@@ -136,4 +121,171 @@ func (c *compiled) rewrite(g *Graph, m []int, created int, startSize float64) []
 		g.addEdge(Edge{A: a, B: b, Cosmetic: e.cosm, LengthFactor: f})
 	}
 	return added
+}
+
+// fit returns the similarity that places the substitute's new vertices
+// for match m: the least-squares fit of its mapped vertices onto their
+// host vertices (fitStart for a one-vertex pattern).
+func (c *compiled) fit(g *Graph, m []int, startSize float64) similarity {
+	src := make([]r2.Vec, 0, c.n)
+	dst := make([]r2.Vec, 0, c.n)
+	all := make([]r2.Vec, len(c.sub))
+	for i, sv := range c.sub {
+		all[i] = sv.pos
+		if sv.mapped >= 0 {
+			src = append(src, sv.pos)
+			dst = append(dst, g.vs[m[sv.mapped]].Pos)
+		}
+	}
+	if c.n == 1 {
+		return fitStart(all, src, dst, startSize)
+	}
+	return fitSimilarity(src, dst)
+}
+
+// Rewrite is a rewrite of several new rooms as it would be drawn, before
+// it is applied (Options.MayPlace): the substitute's vertices, where the
+// rule draws them and where the rewrite would put them, and its corridors.
+type Rewrite struct {
+	// Match is the match, by pattern vertex (Step.Match once applied).
+	Match []int
+	// Host is, per substitute vertex, the host vertex it maps to, or -1
+	// for a new vertex. The k-th new vertex (in substitute order) becomes
+	// host vertex First+k.
+	Host  []int
+	First int
+	// Sub are the substitute's positions as the rule draws them; Fit are
+	// the positions the rewrite gives them (a mapped vertex keeps its
+	// host position), and Mirror those the same fit gives the mirror
+	// image of the substitute's drawing.
+	Sub, Fit, Mirror []r2.Vec
+	// Corridors are the substitute's corridors (cosmetic edges left out),
+	// as pairs of substitute vertex indices.
+	Corridors [][2]int
+	// Pendant marks the new vertices that only hang off the rest (trees
+	// of new rooms): where they go does not decide whether the rest can
+	// be drawn.
+	Pendant []bool
+	// Dropped are the host corridors the rewrite removes: those a pattern
+	// edge matched, as pairs of host vertices. The substitute's corridors
+	// between mapped vertices are in Corridors.
+	Dropped [][2]int
+}
+
+// preview returns the rewrite of g by c at match m as Rewrite describes
+// it, without applying it.
+func (c *compiled) preview(g *Graph, m []int) *Rewrite {
+	tf := c.fit(g, m, DefaultStartSize)
+	flip := func(p r2.Vec) r2.Vec { return r2.Vec{X: p.X, Y: -p.Y} }
+	var src, dst []r2.Vec
+	for _, sv := range c.sub {
+		if sv.mapped >= 0 {
+			src = append(src, flip(sv.pos))
+			dst = append(dst, g.vs[m[sv.mapped]].Pos)
+		}
+	}
+	mf := fitSimilarity(src, dst)
+	r := &Rewrite{Match: slices.Clone(m), First: g.Order(), Pendant: slices.Clone(c.pendant)}
+	for _, sv := range c.sub {
+		if sv.mapped >= 0 {
+			h := m[sv.mapped]
+			r.Host = append(r.Host, h)
+			r.Fit = append(r.Fit, g.vs[h].Pos)
+			r.Mirror = append(r.Mirror, g.vs[h].Pos)
+		} else {
+			r.Host = append(r.Host, -1)
+			r.Fit = append(r.Fit, tf.apply(sv.pos))
+			r.Mirror = append(r.Mirror, mf.apply(flip(sv.pos)))
+		}
+		r.Sub = append(r.Sub, sv.pos)
+	}
+	for _, e := range c.subEdges {
+		if !e.cosm {
+			r.Corridors = append(r.Corridors, [2]int{e.a, e.b})
+		}
+	}
+	for _, e := range c.pedges {
+		if !e.cosm {
+			r.Dropped = append(r.Dropped, [2]int{m[e.a], m[e.b]})
+		}
+	}
+	return r
+}
+
+// placesSeveral reports whether c's rewrites add two or more new rooms
+// whose corridors, through one another, reach two or more mapped
+// vertices: a loop or a path of new rooms between rooms already drawn,
+// which a fit of the substitute to a match it does not resemble can draw
+// twisted. It also returns the new vertices that only hang off the rest
+// (trees of new rooms, found by pruning new vertices of at most one
+// corridor): they are left out of that count and of MayPlace's checks,
+// since retract pulls each toward its anchor and the forces move it
+// freely (tree.toml's star between two rooms has such a leaf). New rooms
+// that reach one mapped vertex only shrink toward it without a crossing
+// (Constructor.retractGroup), and one new room hung on two is MayDraw's
+// (findHang).
+func (c *compiled) placesSeveral() (bool, []bool) {
+	if c.newCount < 2 || c.n < 2 {
+		return false, nil
+	}
+	adj := make([][]int, len(c.sub))
+	for _, e := range c.subEdges {
+		if !e.cosm && e.a != e.b {
+			adj[e.a] = append(adj[e.a], e.b)
+			adj[e.b] = append(adj[e.b], e.a)
+		}
+	}
+	pendant := make([]bool, len(c.sub))
+	deg := make([]int, len(c.sub))
+	var queue []int
+	for v := range c.sub {
+		deg[v] = len(adj[v])
+		if c.sub[v].mapped < 0 && deg[v] <= 1 {
+			pendant[v] = true
+			queue = append(queue, v)
+		}
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, u := range adj[v] {
+			if deg[u]--; c.sub[u].mapped < 0 && !pendant[u] && deg[u] <= 1 {
+				pendant[u] = true
+				queue = append(queue, u)
+			}
+		}
+	}
+	seen := make([]bool, len(c.sub))
+	reached := make([]int, len(c.sub)) // the last component that reached a mapped vertex
+	for i := range reached {
+		reached[i] = -1
+	}
+	for s := range c.sub {
+		if c.sub[s].mapped >= 0 || pendant[s] || seen[s] {
+			continue
+		}
+		seen[s] = true
+		size, reach := 0, 0
+		for stack := []int{s}; len(stack) > 0; {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			size++
+			for _, u := range adj[v] {
+				switch {
+				case c.sub[u].mapped >= 0:
+					if reached[u] != s {
+						reached[u] = s
+						reach++
+					}
+				case !pendant[u] && !seen[u]:
+					seen[u] = true
+					stack = append(stack, u)
+				}
+			}
+		}
+		if size >= 2 && reach >= 2 {
+			return true, pendant
+		}
+	}
+	return false, nil
 }

@@ -70,6 +70,9 @@ type Constructor struct {
 	cands []r2.Vec
 	nearV []int
 	nearE [][2]int
+	// rewriteSpots are where MayPlace found room for rewrites of several
+	// rooms since the last rewrite, as spots are for hanging rooms.
+	rewriteSpots []rewriteSpot
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -101,14 +104,14 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	// The spots were found on the drawing before this rewrite: place
 	// may use the one of this rewrite's hung room, and none is good
 	// after it.
-	defer func() { c.spots = c.spots[:0] }()
+	defer func() { c.spots, c.rewriteSpots = c.spots[:0], c.rewriteSpots[:0] }()
 	d.Sync()
 	d.Touch(s.Match)
 	c.log.record(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
-		if d.f.CrossingFree && c.place(g, s.Added) {
+		if d.f.CrossingFree && c.place(g, s.Added, s.Match) {
 			d.SetActive(nil)
 		}
 		c.stats.Iterations += d.Run()
@@ -120,7 +123,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	seeds = append(append(seeds, s.Match...), s.Added...)
 	active := c.neighbourhood(g, seeds, hops)
 	d.SetActive(active)
-	if d.f.CrossingFree && c.place(g, s.Added) {
+	if d.f.CrossingFree && c.place(g, s.Added, s.Match) {
 		d.SetActive(active)
 	}
 	c.stats.Iterations += d.Run()
@@ -166,11 +169,14 @@ func (c *Constructor) Enclosed() int {
 // place keeps a rewrite's new vertices from crossing the drawing: it
 // puts them on the side of their anchors with more room (chooseSide),
 // then retracts them; a hanging room that still crosses goes where
-// MayDraw found room for it. It reports whether it moved anything.
-func (c *Constructor) place(g *grammar.Graph, added []int) bool {
+// MayDraw found room for it, and several new rooms of the rewrite at
+// match that still cross where MayPlace found room for them. It reports
+// whether it moved anything.
+func (c *Constructor) place(g *grammar.Graph, added, match []int) bool {
 	mirrored := c.chooseSide(g, added)
 	retracted := c.retract(g, added)
-	return c.toSpot(g, added) || retracted || mirrored
+	spot := c.toSpot(g, added)
+	return c.toRewriteSpot(g, added, match) || spot || retracted || mirrored
 }
 
 // neighbourhood returns the vertices within hops edges of seeds, in

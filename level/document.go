@@ -202,7 +202,7 @@ func traceOf(res *grammar.Result, gr *grammar.Grammar) levelfile.Trace {
 			st.Stats = append(st.Stats, levelfile.RuleStats{
 				Rule: ruleName(i), Eligible: rs.Eligible, Candidates: rs.Candidates, Checked: rs.Checked,
 				Negated: rs.Negated, Valence: rs.Valence, Flip: rs.Flip, Crossing: rs.Crossing,
-				NonPlanar: rs.NonPlanar, Nest: rs.Nest,
+				NonPlanar: rs.NonPlanar, Nest: rs.Nest, Wrap: rs.Wrap,
 			})
 		}
 		t.Steps = append(t.Steps, st)

@@ -377,23 +377,28 @@ func planned(ctx context.Context, again bool, build func(plan *layout.NestPlan) 
 
 // buildOptions are the grammar options of rs's builds in the pipeline:
 // matches whose corridors would cross are rejected, except under
-// build.planar = "junction", where crossings become junction rooms.
+// build.planar = "junction" those of rewrites that leave the graph
+// non-planar, whose crossings become junction rooms.
 func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 	bo := rs.Build.Options()
-	bo.RejectCrossings = rs.Build.Planar != rulesets.PlanarJunction
+	bo.RejectCrossings = true
+	bo.KeepNonPlanar = rs.Build.Planar == rulesets.PlanarJunction
 	return bo
 }
 
 // hangWithin makes a build with the construction drawing con skip a room
 // hung on a corridor that would need one triangle to hold more rooms than
 // rs's tail limit allows (layout.Limits.NestLimit), as a crossing match is
-// skipped, and, when crossing matches are skipped, a hanging room the
+// skipped, and likewise a room hung on two rooms not joined whose cycle may
+// come to enclose more (grammar.Options.WrapLimit), and, when crossing matches are skipped, a hanging room the
 // drawing has no place for without a crossing (layout.Constructor.MayDraw).
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
 	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
 	bo.MayHang = con.MayHang
+	bo.WrapLimit = con.NestLimit
 	if bo.RejectCrossings {
 		bo.MayDraw = con.MayDraw
+		bo.MayPlace = con.MayPlace
 	}
 }
 

@@ -317,6 +317,9 @@ type RuleStats struct {
 	// Nest is left out when 0, as in every level of a grammar that
 	// hangs no room on a corridor.
 	Nest int `json:"nest,omitempty"`
+	// Wrap is left out when 0, as in every level of a grammar that
+	// hangs no room on two rooms not joined by a corridor.
+	Wrap int `json:"wrap,omitempty"`
 }
 
 // Failure is a rejected earlier attempt.

@@ -1,0 +1,141 @@
+package level
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/dungraph/dungraph/layout"
+	"github.com/dungraph/dungraph/planar"
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// TestMayPlaceDrawsLoops: nested.toml opens rooms into loops of three
+// new rooms joined to two drawn rooms; fitted from its straight pattern
+// to a bent match, a loop was drawn twisted (seed 28: corridor 110-111
+// crossed 112-113, both of step 36). Layout.MayPlace finds a placement
+// of the new rooms without a crossing, or the match is skipped, so no
+// first attempt fails on a crossing, and asking about every candidate
+// (Options.Exhaustive) gives the same level.
+func TestMayPlaceDrawsLoops(t *testing.T) {
+	rs := loadQuality(t, "nested")
+	seeds := []uint64{28}
+	if !testing.Short() {
+		for s := uint64(1); s <= 40; s++ {
+			if s != 28 {
+				seeds = append(seeds, s)
+			}
+		}
+	}
+	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	rs.Quality = lifted
+	for i, seed := range seeds {
+		a, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{})
+		if err != nil {
+			t.Errorf("seed %d: first attempt: %v", seed, err)
+			continue
+		}
+		if i >= 10 {
+			continue
+		}
+		// --full-stats asks MayPlace about every candidate of a step
+		// before one is drawn: the level is the same.
+		b, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{Exhaustive: true})
+		if err != nil || !reflect.DeepEqual(a.Graph, b.Graph) || !reflect.DeepEqual(a.Rooms, b.Rooms) {
+			t.Errorf("seed %d: Exhaustive changed the level (%v)", seed, err)
+		}
+	}
+}
+
+// TestJunctionsOnlyWhereNonPlanar: under planar = "junction" a rewrite
+// that keeps the graph planar is drawn as under "reject", so a level
+// gets junction rooms only when the graph without them (each junction's
+// two pairs of opposite corridors joined again) is not planar. bypass
+// levels are planar but for a few bypasses that join rooms on different
+// faces; when junction mode skipped every crossing check, 5 of seeds 1–10
+// had junction rooms in a planar graph (up to 9).
+func TestJunctionsOnlyWhereNonPlanar(t *testing.T) {
+	rs := loadPlanar(t, "testdata/nonplanar/bypass.toml", rulesets.PlanarJunction)
+	tag := rs.Role(rulesets.RoleJunction)
+	seeds := uint64(10)
+	if testing.Short() {
+		seeds = 4
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		lv, err := Generate(context.Background(), rs, seed, Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if cs := layout.Check(discs(lv.Graph, lv.Rooms), corridorsOf(lv.Graph)); len(cs) > 0 {
+			t.Fatalf("seed %d: shipped a level with conflicts: %v", seed, cs[0])
+		}
+		junctions, n, edges := withoutJunctions(t, lv, tag)
+		if junctions == 0 {
+			continue
+		}
+		ok, err := planar.Planar(n, edges)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			t.Errorf("seed %d: %d junction rooms in a level whose graph without them is planar", seed, junctions)
+		}
+	}
+}
+
+// withoutJunctions returns how many junction rooms lv has and its
+// corridors with each junction room taken out and its opposite
+// corridors (by angle about it) joined again.
+func withoutJunctions(t *testing.T, lv *Level, tag string) (int, int, []planar.Edge) {
+	t.Helper()
+	g := lv.Graph
+	adj := make([][]int, g.Order())
+	for u := range g.Order() {
+		for _, h := range g.Neighbors(u) {
+			if !h.Cosmetic {
+				adj[u] = append(adj[u], h.To)
+			}
+		}
+	}
+	junctions := 0
+	for j := range g.Order() {
+		if g.Vertex(j).Tag != tag {
+			continue
+		}
+		junctions++
+		nb := adj[j]
+		if len(nb) != 4 {
+			t.Fatalf("junction %d has %d corridors, want 4", j, len(nb))
+		}
+		pj := g.Vertex(j).Pos
+		angle := func(v int) float64 { p := g.Vertex(v).Pos; return math.Atan2(p.Y-pj.Y, p.X-pj.X) }
+		slices.SortFunc(nb, func(a, b int) int {
+			switch x, y := angle(a), angle(b); {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		})
+		for _, v := range nb {
+			adj[v] = slices.DeleteFunc(adj[v], func(w int) bool { return w == j })
+		}
+		adj[j] = nil
+		for _, p := range [2][2]int{{nb[0], nb[2]}, {nb[1], nb[3]}} {
+			adj[p[0]] = append(adj[p[0]], p[1])
+			adj[p[1]] = append(adj[p[1]], p[0])
+		}
+	}
+	var edges []planar.Edge
+	for u, ws := range adj {
+		for _, w := range ws {
+			if w > u {
+				edges = append(edges, planar.Edge{U: u, V: w})
+			}
+		}
+	}
+	return junctions, g.Order(), edges
+}
