@@ -603,16 +603,18 @@ func limitsOf(rs *rulesets.Ruleset) layout.Limits {
 	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
 }
 
-// aimOf returns the limits the relax pass's press aims at: rs's, or the
-// default where rs's is laxer. Whether a level passes follows rs's limits
-// as written, so lowering a limit below its default, as a user does to see
-// the level it rejected, shows that same level. (max_tail also sets the
-// build's nest limit, hangWithin, as written: raising it builds deeper
-// nests, which is what an author raises it for.)
+// aimOf returns the limits the relax pass's press aims at: rs's stretch,
+// worst and density limits, or the default where rs's is laxer, and its
+// tail limit as written. Whether a level passes follows rs's limits as
+// written, so lowering the stretch, worst or density limit, as a user does
+// to see the level it rejected, shows that same level. max_tail also sets
+// the build's nest limit (hangWithin): raising it builds deeper nests,
+// which is what an author raises it for, so another level is built
+// anyway, and its press follows the raised limit too.
 func aimOf(rs *rulesets.Ruleset) layout.Limits {
 	l, d := limitsOf(rs).WithDefaults(), layout.DefaultLimits()
 	return layout.Limits{
-		MaxStretch: min(l.MaxStretch, d.MaxStretch), MaxTail: min(l.MaxTail, d.MaxTail),
+		MaxStretch: min(l.MaxStretch, d.MaxStretch), MaxTail: l.MaxTail,
 		MaxWorst: min(l.MaxWorst, d.MaxWorst), MinDensity: max(l.MinDensity, d.MinDensity),
 	}
 }
