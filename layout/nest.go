@@ -53,6 +53,9 @@ type nestLog struct {
 	stamp uint32
 	// ends is scratch: the ends of the corridors a rewrite made.
 	ends []int
+	// pinned is set once a hanging rewrite's match held a room joined
+	// to both ends of its corridor (pinsSide): its side was the match's.
+	pinned bool
 }
 
 // madeCorridor is a corridor a rewrite made and the vertices on its inner
@@ -128,8 +131,24 @@ func (l *nestLog) record(g *grammar.Graph, s *grammar.Step) {
 		c := s.Added[0]
 		if a, b, ok := twoAnchors(g, s.Added); ok && adjacent(g, a, b) && len(g.Neighbors(c)) == 2 {
 			l.hang[c] = [2]int{min(a, b), max(a, b)}
+			l.pinned = l.pinned || pinsSide(g, s.Match, a, b)
 		}
 	}
+}
+
+// pinsSide reports whether a match that hung a room on a–b also holds a
+// room joined to both a and b by corridors: flip elimination keeps the
+// pattern's turn through that room, so the side the room hangs on follows
+// from the match (a pattern of a whole triangle hangs it away from the
+// third), not from the plan, and a rebuild with other sides makes other
+// matches.
+func pinsSide(g *grammar.Graph, match []int, a, b int) bool {
+	for _, x := range match {
+		if x != a && x != b && joined(g, a, x) && joined(g, b, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // edgeAt returns the half-edge from a to b and whether there is one, by a
@@ -327,17 +346,18 @@ func sideOf(inner bool) int8 {
 // on its side encloses it, which the model has no word for.
 func (l *nestLog) drawnEnclosed(pos []r2.Vec) int {
 	worst := 0
-	l.enclosures(pos, func(inside []int32) { worst = max(worst, len(inside)) })
+	l.enclosures(pos, func(_, _, _ int, inside []int32) { worst = max(worst, len(inside)) })
 	return worst
 }
 
-// enclosures calls fn with the rooms strictly inside each triangle of the
-// build in the drawing pos (the slice is reused between calls).
+// enclosures calls fn with the corners of each triangle of the build in
+// the drawing pos and the rooms strictly inside it (the slice is reused
+// between calls).
 //
 // The rooms are filed in a grid of about one room per cell, so a triangle
 // tests the rooms in the cells its bounding box meets, or every room when
 // that box meets more cells than there are rooms.
-func (l *nestLog) enclosures(pos []r2.Vec, fn func(inside []int32)) {
+func (l *nestLog) enclosures(pos []r2.Vec, fn func(p, q, r int, inside []int32)) {
 	if len(pos) == 0 {
 		return
 	}
@@ -369,7 +389,7 @@ func (l *nestLog) enclosures(pos []r2.Vec, fn func(inside []int32)) {
 		} else {
 			grid.inBox(blo, bhi, test)
 		}
-		fn(inside)
+		fn(p, q, r, inside)
 	})
 }
 

@@ -43,6 +43,10 @@ type nestBound struct {
 	// is journaled, to be undone.
 	trial   bool
 	journal []change
+	// faces are the drawing's counts (Constructor.faceCounts); raised
+	// is the drawn limit once a step was drawn past it (nestSide).
+	faces  nestFaces
+	raised int
 }
 
 // change is one journaled write: (*field)[i] was old.
@@ -204,6 +208,12 @@ func (c *Constructor) MayHang(g *grammar.Graph, a, b int) bool {
 	}
 	if c.log.byCorridor == nil {
 		c.log.byCorridor = map[[2]int][2]int{}
+	}
+	if c.log.pinned {
+		// The sides are the matches', so the drawing counts them
+		// (nestside.go); the model, whose sides are free, would stay
+		// past the limit for the rest of the build once a step passed it.
+		return c.mayHangDrawn(a, b)
 	}
 	return c.bound.withHung(&c.log, min(a, b), max(a, b), g.Order())
 }

@@ -36,7 +36,7 @@ func (c *Constructor) NestRooms(g *grammar.Graph, rooms []Room) {
 	}
 	n := min(len(c.d.Pos), g.Order(), len(rooms))
 	load, depth := make([]int, n), make([]int, n)
-	c.log.enclosures(c.d.Pos[:n], func(inside []int32) {
+	c.log.enclosures(c.d.Pos[:n], func(_, _, _ int, inside []int32) {
 		for _, x := range inside {
 			load[x] = max(load[x], len(inside))
 			depth[x]++

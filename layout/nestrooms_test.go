@@ -50,7 +50,7 @@ func TestNestRooms(t *testing.T) {
 			t.Fatalf("seed %d: the sizes are not the ones drawn", seed)
 		}
 		depth := make([]int, g.Order())
-		c.log.enclosures(c.d.Pos, func(inside []int32) {
+		c.log.enclosures(c.d.Pos, func(_, _, _ int, inside []int32) {
 			for _, x := range inside {
 				depth[x]++
 			}
@@ -117,7 +117,7 @@ func TestNestRoomsKeepsTagsAndOpenRooms(t *testing.T) {
 		drawn := slices.Clone(rooms)
 		c.NestRooms(g, rooms)
 		depth := make([]int, g.Order())
-		c.log.enclosures(c.d.Pos, func(inside []int32) {
+		c.log.enclosures(c.d.Pos, func(_, _, _ int, inside []int32) {
 			for _, x := range inside {
 				depth[x]++
 			}

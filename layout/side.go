@@ -31,6 +31,9 @@ func (c *Constructor) chooseSide(g *grammar.Graph, added []int) bool {
 	if moved, planned := c.plannedSide(added, a, b); planned {
 		return moved
 	}
+	if moved, chose := c.nestSide(added, a, b); chose {
+		return moved
+	}
 	if !c.anyCrossing(g, added) {
 		return false
 	}
@@ -142,18 +145,7 @@ func (c *Constructor) plannedSide(added []int, a, b int) (moved, planned bool) {
 		c.mirror(added, d.Pos[a], d.Pos[b])
 		moved = true
 	}
-	// Into the face beside a–b, not around what lies on that side: the
-	// triangle a–b–n must hold no room.
-	pa, pb := d.Pos[a], d.Pos[b]
-	m := midpoint(pa, pb)
-	for range groupHalvings {
-		if !c.holdsRoom(pa, pb, d.Pos[n]) {
-			break
-		}
-		d.Pos[n] = halfway(d.Pos[n], m)
-		moved = true
-	}
-	return moved, true
+	return c.intoFace(n, a, b) || moved, true
 }
 
 // holdsRoom reports whether a placed local vertex lies strictly inside

@@ -80,8 +80,10 @@ func discSlack(room layout.Room, dx, dy, d float64) float64 {
 // again here (the density limit scaled by the level's Spread), and the
 // first attempt to do so on at least 98% of seeds (hub, the nearest to
 // the edge, 200 of 200; NOTES.md, known limits). fans and trifans are left out:
-// 74.5% and 40% of their first attempts keep the limits
-// (TestFansFirstAttempts holds what fans' do keep).
+// 98.0% and 95.0% of their first attempts keep the limits, fans at the
+// edge of the share wanted here and trifans below it (NOTES.md, "Crowded
+// faces" (8)); TestFansFirstAttempts, TestFansKeepTheNestLimit and
+// layout's TestNestLimitCountsPinnedDrawing hold what they do keep.
 func TestQualityRulesets(t *testing.T) {
 	for _, name := range []string{"deeptree", "factors", "hub"} {
 		t.Run(name, func(t *testing.T) {
@@ -204,11 +206,14 @@ func TestShortFactorsGiveWayLeast(t *testing.T) {
 // build it returns as the last one its Watch saw: the rewrites after the
 // last Restart are the level's steps, one for one, also on a grammar whose
 // matches depend on where rooms lie (trifans.toml), where a rebuild can
-// make other rewrites and a worse one is dropped.
+// make other rewrites and a worse one is dropped. Seeds 12–17: with the
+// drawing's nest limit most trifans builds hold no more than the plan
+// and are not drawn again; of these, 12, 15, 16 and 17 keep the rebuild
+// and 13 drops it.
 func TestRebuildWatchSeesKeptBuild(t *testing.T) {
 	rs := loadQuality(t, "trifans")
 	kept, dropped := 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(12); seed <= 17; seed++ {
 		var seen []string
 		restarted := 0
 		w := &Watch{
