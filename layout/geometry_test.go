@@ -133,9 +133,10 @@ func TestSpreadScalesDensityLimit(t *testing.T) {
 }
 
 // TestRoomTargetScalesVisibleLength: for random rooms, directions and
-// factors f > 1, two rooms at roomTarget's distance show f times what
-// they show at the factor-1 target (visibleLength, the measure);
-// factors of at most 1 give corridorTarget to the bit.
+// factors f ≠ 1, two rooms at roomTarget's distance show f times what
+// they show at the factor-1 target (visibleLength, the measure),
+// or below 1 what they show at the floor (the discs relaxKeep apart)
+// where that is more; factors 0 and 1 give corridorTarget to the bit.
 func TestRoomTargetScalesVisibleLength(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	room := func() Room {
@@ -158,10 +159,34 @@ func TestRoomTargetScalesVisibleLength(t *testing.T) {
 				t.Fatalf("case %d: rooms %v and %v along %v, factor %v: visible %v, want %v × %v", i, a, b, u, f, got, f, one)
 			}
 		}
-		for _, f := range []float64{0, 0.05, 0.5, 1} {
+		// Below 1: f times as much, or the floor, the discs relaxKeep
+		// apart, where that is longer.
+		fl := floorTarget(gap, a, b)
+		floor := visibleLength(0, 0, fl*u.X, fl*u.Y, a, b)
+		for _, f := range []float64{0.05, 0.2, 0.5, 0.9} {
+			want := max(f*one, floor)
+			if got := visible(f); math.Abs(got-want) > 1e-9*max(1, want) {
+				t.Fatalf("case %d: rooms %v and %v along %v, factor %v: visible %v, want max(%v × %v, floor %v)", i, a, b, u, f, got, f, one, floor)
+			}
+			if d := roomTarget(gap, a, b, to, f); d < fl {
+				t.Fatalf("case %d: factor %v: target %v below the floor %v", i, f, d, fl)
+			}
+		}
+		for _, f := range []float64{0, 1} {
 			if got, want := roomTarget(gap, a, b, to, f), corridorTarget(gap, a.Radius, b.Radius, f); got != want {
 				t.Fatalf("case %d: factor %v: roomTarget %v, want corridorTarget %v", i, f, got, want)
 			}
+		}
+	}
+}
+
+// TestFloorFactor: the least factor drawn as written is relaxKeep over
+// the gap: a fifth down to a gap of 10, more below, where relaxKeep keeps
+// its 2 units; 1 at most.
+func TestFloorFactor(t *testing.T) {
+	for _, tt := range []struct{ gap, want float64 }{{50, 0.2}, {200, 0.2}, {5, 0.4}, {1, 1}, {0, 0}} {
+		if got := FloorFactor(tt.gap); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("FloorFactor(%v) = %v, want %v", tt.gap, got, tt.want)
 		}
 	}
 }

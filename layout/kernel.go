@@ -206,9 +206,13 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 // twice for an antechamber of factor 0.5 and a third for an approach of
 // factor 3 (hub's tail; NOTES.md). The step size counts the weights
 // (step), so a stiff spring does not oscillate. Factor 1 gives 1: levels
-// without factors are unchanged to the bit.
+// without factors are unchanged to the bit. A factor below
+// roomKeepFraction weighs as that fraction: no corridor is drawn shorter
+// than that share of the gap (floorTarget), and a spring of 1/f² for f = 1/256 (a
+// loop nested eight deep at half the factor each time) takes nearly the
+// whole step of its rooms, which then hardly move for anything else.
 func springWeight(h grammar.Half) float64 {
-	f := lengthFactor(h.LengthFactor)
+	f := max(roomKeepFraction, lengthFactor(h.LengthFactor))
 	return 1 / float64(f*f)
 }
 

@@ -19,7 +19,7 @@ type Extent struct{ Min, Max int }
 // Room is the size of the room at one vertex: a W × H rectangle centred on
 // the vertex, and the radius of the disc around it (half its diagonal), which
 // is what the intersection check and the relax pass see. A corridor's target
-// length is its two rooms' radii plus Gap() times its length factor.
+// length is roomTarget.
 type Room struct {
 	W, H   float64
 	Radius float64
@@ -62,30 +62,57 @@ func corridorTarget(gap, ra, rb, f float64) float64 {
 
 // roomTarget is the target centre distance of a corridor of length
 // factor f between rooms a and b whose centres lie along to (from a's to
-// b's): corridorTarget plus f − 1 times the slack of both rooms, the
-// distance by which a room's disc reaches past its rectangle along the
-// corridor's direction. A corridor of factor 1 at its target shows gap +
-// sa + sb between the rectangles (the disc check keeps the discs apart,
-// so no shorter target could be met); one of factor f > 1 at its target
-// shows f times that, so the visible corridors, the measure
-// (visibleLength), keep the author's ratio rather than only their parts
-// between the discs. A factor of at most 1 gives corridorTarget: the
-// slack cannot shrink without the discs closing past the gap, and
-// scaling it down measured worse (NOTES.md, "Length factors"). Rooms on
-// one point give corridorTarget too.
+// b's). A corridor of factor 1 is aimed at corridorTarget: the discs
+// (half a diagonal in radius, what the intersection check keeps apart)
+// the gap apart, which shows gap + sa + sb between the rectangles, s
+// being a room's slack, how far its disc reaches past its rectangle along
+// to (r − e(u), exitAlong). A corridor of factor f is aimed at f times
+// that visible length: ea + eb + f(gap + sa + sb) centre to centre, so
+// the visible corridors, the measure (visibleLength), keep the
+// author's ratio rather than only their parts between the discs. Above
+// 1 that is corridorTarget plus (f − 1)(sa + sb); below 1 it is
+// corridorTarget less (1 − f)(sa + sb): the rooms come closer than their
+// discs' gap, the rectangles' corners still apart. It is floored at the
+// discs relaxKeep apart (floorTarget), the nearest the relax pass lets
+// two rooms come, so a factor too small for its rooms ends there
+// (FloorFactor; the quality metrics still divide its visible length by
+// the factor as written, so such a corridor counts as stretched). Rooms
+// on one point give corridorTarget, floored the same way.
 func roomTarget(gap float64, a, b Room, to r2.Vec, f float64) float64 {
 	f = lengthFactor(f)
 	t := corridorTarget(gap, a.Radius, b.Radius, f)
-	if f <= 1 {
+	if f == 1 {
 		return t
 	}
 	l := norm(to)
 	if l == 0 {
-		return t
+		return max(t, floorTarget(gap, a, b))
 	}
 	u := scale(1/l, to)
 	slack := float64(a.Radius-exitAlong(a.W, a.H, a.Radius, u)) + float64(b.Radius-exitAlong(b.W, b.H, b.Radius, u))
-	return t + float64(float64(f-1)*slack)
+	t += float64(float64(f-1) * slack)
+	if f > 1 {
+		return t
+	}
+	return max(t, floorTarget(gap, a, b))
+}
+
+// floorTarget is the shortest corridor target between rooms a and b: their
+// discs relaxKeep(gap) apart, a fifth of the gap.
+func floorTarget(gap float64, a, b Room) float64 {
+	return float64(a.Radius+b.Radius) + relaxKeep(gap)
+}
+
+// FloorFactor returns the least length factor the layout draws as written
+// with corridor gap gap: below it even rooms met at a corner would need
+// their discs closer than relaxKeep(gap), so the corridor ends at
+// floorTarget, longer than its factor asks. Rooms met along a side reach
+// their floor at a larger factor. Gap 0 gives 0.
+func FloorFactor(gap float64) float64 {
+	if gap <= 0 {
+		return 0
+	}
+	return min(1, relaxKeep(gap)/gap)
 }
 
 // validScale returns the smallest factor that, applied to pos, makes every

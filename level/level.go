@@ -208,7 +208,10 @@ type Metrics struct {
 	Construct         layout.ConstructStats
 	Relax             layout.RelaxStats
 	Quality           layout.Quality
-	Clearance         layout.Clearance
+	// Turn is how the finished drawing was turned to lie along the axes
+	// (layout.Orient); it is in the room positions, not in the level file.
+	Turn      layout.Turn
+	Clearance layout.Clearance
 	// CriticalPathRooms and CriticalPathLength are the rooms on the
 	// critical path, entrance and goal included, and its length in world
 	// units; DeadEnds counts the dead ends and MaxDepth is the largest
@@ -468,7 +471,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	con.NestRooms(g, rooms)
 	gap := rs.Rooms.Gap()
-	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, limitsOf(rs), relaxWatch)
+	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, aimOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
@@ -481,6 +484,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}
+	turn := layout.Orient(g, rooms, gap, aimOf(rs))
 	ds := discs(g, rooms)
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		reason := describe(cs)
@@ -528,6 +532,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 			Construct:             con.Stats(),
 			Relax:                 relax,
 			Quality:               quality,
+			Turn:                  turn,
 			Clearance:             checker.Clearance(ds, corridors),
 		},
 	}
@@ -596,6 +601,22 @@ func describe(cs []layout.Conflict) string {
 func limitsOf(rs *rulesets.Ruleset) layout.Limits {
 	q := rs.Quality
 	return layout.Limits{MaxStretch: q.MaxStretch, MaxTail: q.MaxTail, MaxWorst: q.MaxWorst, MinDensity: q.MinDensity}
+}
+
+// aimOf returns the limits the relax pass's press aims at: rs's stretch,
+// worst and density limits, or the default where rs's is laxer, and its
+// tail limit as written. Whether a level passes follows rs's limits as
+// written, so lowering the stretch, worst or density limit, as a user does
+// to see the level it rejected, shows that same level. max_tail also sets
+// the build's nest limit (hangWithin): raising it builds deeper nests,
+// which is what an author raises it for, so another level is built
+// anyway, and its press follows the raised limit too.
+func aimOf(rs *rulesets.Ruleset) layout.Limits {
+	l, d := limitsOf(rs).WithDefaults(), layout.DefaultLimits()
+	return layout.Limits{
+		MaxStretch: min(l.MaxStretch, d.MaxStretch), MaxTail: l.MaxTail,
+		MaxWorst: min(l.MaxWorst, d.MaxWorst), MinDensity: max(l.MinDensity, d.MinDensity),
+	}
 }
 
 func extentOf(rs *rulesets.Ruleset) func(string) (layout.Extent, bool) {

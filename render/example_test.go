@@ -94,11 +94,11 @@ func ExampleRaster_WriteText() {
 	}
 	fmt.Println("variation letters:", letters)
 	// Output:
-	// 119 lines of 121 cells
+	// 119 lines of 120 cells
 	// P: 1
 	// G: 1
-	// H: 28
-	// I: 28
+	// H: 29
+	// I: 27
 	// variation letters: AB
 }
 
@@ -114,5 +114,5 @@ func ExampleRaster_WriteTiles() {
 	header, _, _ := strings.Cut(tiles.String(), `"tiles"`)
 	fmt.Println(header)
 	// Output:
-	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":62,"height":67,"entrance":{"q":-3,"r":57},"goal":{"q":19,"r":7},
+	// {"format":"dungraph.tiles","version":1,"lattice":"hex","cell":70,"width":61,"height":67,"entrance":{"q":-4,"r":57},"goal":{"q":19,"r":8},
 }

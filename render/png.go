@@ -687,7 +687,15 @@ func (s *scene) footer(dc *pen, upTo int, caption string) {
 	}
 	y := float64(s.size) - pad*0.5 - math.Round(s.titleSize*1.6)/2
 	drawText(dc, s.title, inkColor, title.String(), pad, y, 0, 0.35)
-	drawText(dc, s.legend, inkColor, fmt.Sprintf("%d rooms · %d corridors", rooms, corridors), float64(s.size)-pad, y, 1, 0.35)
+	drawText(dc, s.legend, inkColor, counted(rooms, "room")+" · "+counted(corridors, "corridor"), float64(s.size)-pad, y, 1, 0.35)
+}
+
+// counted is n and a noun whose plural adds an s: "1 room", "2 rooms".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // drawText writes str in face f and colour c at x, y, anchored as gg's

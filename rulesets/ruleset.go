@@ -16,6 +16,7 @@ import (
 
 	"github.com/dungraph/dungraph/grammar"
 	"github.com/dungraph/dungraph/internal/toml"
+	"github.com/dungraph/dungraph/layout"
 	"github.com/dungraph/dungraph/params"
 )
 
@@ -315,16 +316,26 @@ func (l Loader) Load(name string, src []byte) (*Ruleset, error) {
 
 // lengthFactors refuses a subdivide edge's length_factor whose corridor
 // length, length_factor × edge_length in [layout] and [relax], would not be
-// a finite, non-zero number.
+// a finite, non-zero number, and warns about one below the shortest
+// corridor the layout draws (layout.FloorFactor): it is drawn at that
+// floor, longer than its factor asks, while the quality metrics divide by
+// the factor as written.
 func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
+	gap := rs.Rooms.Gap()
+	floor := layout.FloorFactor(gap)
 	for i, r := range def.Rules {
 		for j, e := range r.Substitute.Edges {
 			if !e.Subdivide || !(e.LengthFactor > 0) {
 				continue // the grammar reports these
 			}
-			c := check{d, keyPath{"rules", i, "substitute", "edges", j}}
+			p := keyPath{"rules", i, "substitute", "edges", j}
+			c := check{d, p}
 			c.usable("length_factor", "length_factor × layout.edge_length", float64(e.LengthFactor*rs.Layout.EdgeLength))
 			c.usable("length_factor", "length_factor × relax.edge_length", float64(e.LengthFactor*rs.Relax.EdgeLength))
+			if e.LengthFactor < floor {
+				d.warnAt(p.with("length_factor"), false, "length_factor %g is below %g, the shortest corridor the layout draws: its rooms' discs stay %g apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = %g, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by %g as written: tail and stretch may fail; use %g or more, or raise the limits in [quality]",
+					e.LengthFactor, floor, float64(floor*gap), gap, e.LengthFactor, floor)
+			}
 		}
 	}
 }
