@@ -12,7 +12,7 @@ import "gonum.org/v1/gonum/spatial/r2"
 // rewrites. Such builds keep the sides they were drawn with, and their
 // triangles hold what the drawing put in them (trifans seeds 1–30: the
 // model with the drawn sides gives the drawn count on 24 of 30, the
-// plan's bound 6 against a drawn median of 20).
+// plan's bound 6 against a drawn median of 21).
 //
 // So MayHang also asks the drawing: a room hung on a–b goes into the face
 // beside a–b on one side, inside every triangle of the build around that
