@@ -147,6 +147,9 @@ func (c *compiled) fit(g *Graph, m []int, startSize float64) similarity {
 // it is applied (Options.MayPlace): the substitute's vertices, where the
 // rule draws them and where the rewrite would put them, and its corridors.
 type Rewrite struct {
+	// Rule is the index of the rule (Step.Rule once applied): two rules
+	// of one pattern and substitute shape may draw their rooms apart.
+	Rule int
 	// Match is the match, by pattern vertex (Step.Match once applied).
 	Match []int
 	// Host is, per substitute vertex, the host vertex it maps to, or -1
@@ -156,16 +159,12 @@ type Rewrite struct {
 	First int
 	// Sub are the substitute's positions as the rule draws them; Fit are
 	// the positions the rewrite gives them (a mapped vertex keeps its
-	// host position), and Mirror those the same fit gives the mirror
-	// image of the substitute's drawing.
+	// host position), and Mirror those of the mirror image of the
+	// substitute's drawing under its own least-squares fit to the match.
 	Sub, Fit, Mirror []r2.Vec
 	// Corridors are the substitute's corridors (cosmetic edges left out),
 	// as pairs of substitute vertex indices.
 	Corridors [][2]int
-	// Pendant marks the new vertices that only hang off the rest (trees
-	// of new rooms): where they go does not decide whether the rest can
-	// be drawn.
-	Pendant []bool
 	// Dropped are the host corridors the rewrite removes: those a pattern
 	// edge matched, as pairs of host vertices. The substitute's corridors
 	// between mapped vertices are in Corridors.
@@ -185,7 +184,7 @@ func (c *compiled) preview(g *Graph, m []int) *Rewrite {
 		}
 	}
 	mf := fitSimilarity(src, dst)
-	r := &Rewrite{Match: slices.Clone(m), First: g.Order(), Pendant: slices.Clone(c.pendant)}
+	r := &Rewrite{Rule: c.index, Match: slices.Clone(m), First: g.Order()}
 	for _, sv := range c.sub {
 		if sv.mapped >= 0 {
 			h := m[sv.mapped]
@@ -218,12 +217,12 @@ func (c *compiled) preview(g *Graph, m []int) *Rewrite {
 // which a fit of the substitute to a match it does not resemble can draw
 // twisted. It also returns the new vertices that only hang off the rest
 // (trees of new rooms, found by pruning new vertices of at most one
-// corridor): they are left out of that count and of MayPlace's checks,
-// since retract pulls each toward its anchor and the forces move it
-// freely (tree.toml's star between two rooms has such a leaf). New rooms
-// that reach one mapped vertex only shrink toward it without a crossing
-// (Constructor.retractGroup), and one new room hung on two is MayDraw's
-// (findHang).
+// corridor): they are left out of that count (tree.toml's star between
+// two rooms has such a leaf), though MayPlace places and checks them
+// with the rest. New rooms that reach one mapped vertex are left to the
+// construction drawing's retractGroup and retractSectors, which may
+// leave them crossing (caves' gallery), and one new room hung on two is
+// MayDraw's (findHang).
 func (c *compiled) placesSeveral() (bool, []bool) {
 	if c.newCount < 2 || c.n < 2 {
 		return false, nil

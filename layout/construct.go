@@ -111,7 +111,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
-		if d.f.CrossingFree && c.place(g, s.Added, s.Match) {
+		if d.f.CrossingFree && c.place(g, s) {
 			d.SetActive(nil)
 		}
 		c.stats.Iterations += d.Run()
@@ -123,7 +123,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	seeds = append(append(seeds, s.Match...), s.Added...)
 	active := c.neighbourhood(g, seeds, hops)
 	d.SetActive(active)
-	if d.f.CrossingFree && c.place(g, s.Added, s.Match) {
+	if d.f.CrossingFree && c.place(g, s) {
 		d.SetActive(active)
 	}
 	c.stats.Iterations += d.Run()
@@ -169,14 +169,14 @@ func (c *Constructor) Enclosed() int {
 // place keeps a rewrite's new vertices from crossing the drawing: it
 // puts them on the side of their anchors with more room (chooseSide),
 // then retracts them; a hanging room that still crosses goes where
-// MayDraw found room for it, and several new rooms of the rewrite at
-// match that still cross where MayPlace found room for them. It reports
-// whether it moved anything.
-func (c *Constructor) place(g *grammar.Graph, added, match []int) bool {
-	mirrored := c.chooseSide(g, added)
-	retracted := c.retract(g, added)
-	spot := c.toSpot(g, added)
-	return c.toRewriteSpot(g, added, match) || spot || retracted || mirrored
+// MayDraw found room for it, and several new rooms of the rewrite
+// (its rule and match) that still cross where MayPlace found room for them. It
+// reports whether it moved anything.
+func (c *Constructor) place(g *grammar.Graph, s *grammar.Step) bool {
+	mirrored := c.chooseSide(g, s.Added)
+	retracted := c.retract(g, s.Added)
+	spot := c.toSpot(g, s.Added)
+	return c.toRewriteSpot(g, s) || spot || retracted || mirrored
 }
 
 // neighbourhood returns the vertices within hops edges of seeds, in

@@ -118,11 +118,10 @@ func (c *Constructor) MayPlace(g *grammar.Graph, r *grammar.Rewrite) bool {
 					if pass > 0 {
 						return true
 					}
-					sp := rewriteSpot{match: r.Match, first: r.First, corridors: hostCorridors(r)}
+					sp := rewriteSpot{rule: r.Rule, match: r.Match, first: r.First, corridors: hostCorridors(r)}
 					for v := range ns {
 						if r.Host[v] < 0 {
 							sp.pos = append(sp.pos, pos[v])
-							sp.pendant = append(sp.pendant, r.Pendant[v])
 						}
 					}
 					c.rewriteSpots = append(c.rewriteSpots, sp)
@@ -141,18 +140,20 @@ func (c *Constructor) MayPlace(g *grammar.Graph, r *grammar.Rewrite) bool {
 const placeShrinks = 6
 
 // rewriteSpot is where MayPlace found room for the new rooms of the
-// rewrite at match: first is the id of the first, pos their positions in
-// order (pendant: those place leaves where they are), and corridors the
-// rewrite's corridors with a new end, as sorted host pairs. Every
-// candidate of a step may be asked about before one is drawn
-// (Options.Exhaustive), and two matches of a symmetric pattern make the
-// same corridors with other positions, so the match picks the spot.
+// rewrite of rule at match: first is the id of the first, pos their
+// positions in order (the rooms hanging off the rest among them), and
+// corridors the rewrite's corridors with a new end, as sorted host
+// pairs. Every candidate of a step may be asked about before one is
+// drawn (Options.Exhaustive): two matches of a symmetric pattern make the
+// same corridors with other positions, and two rules of one pattern and
+// substitute shape draw their rooms apart, so the rule and the match pick
+// the spot.
 type rewriteSpot struct {
+	rule      int
 	match     []int
 	first     int
 	corridors [][2]int
 	pos       []r2.Vec
-	pendant   []bool
 }
 
 // hostCorridors returns r's corridors with a new end as host vertex
@@ -260,11 +261,14 @@ func (c *Constructor) gatherNear(g *grammar.Graph, r *grammar.Rewrite, whole [][
 // placementClear reports whether the rewrite's new rooms at pos (indexed
 // by substitute vertex; mapped ones at their rooms) keep floor from every
 // room and corridor in c.nearV and c.nearE and from one another, and
-// their corridors cross none of those corridors nor one another.
+// their corridors cross none of those corridors nor one another. The
+// rooms hanging off the rest (trees of new rooms) are checked too: the
+// spot puts them where the placement has them, and one left out crossed
+// (a leaf off nested.toml's loop, seeds 10 and 20).
 func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos []r2.Vec, floor float64) bool {
 	hostPos := func(h int) r2.Vec { return g.Vertex(h).Pos }
 	for v, p := range pos {
-		if r.Host[v] >= 0 || r.Pendant[v] {
+		if r.Host[v] >= 0 {
 			continue
 		}
 		for _, u := range c.nearV {
@@ -278,14 +282,14 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for w := range v {
-			if r.Host[w] < 0 && !r.Pendant[w] && dist(p, pos[w]) < floor {
+			if r.Host[w] < 0 && dist(p, pos[w]) < floor {
 				return false
 			}
 		}
 	}
 	for i, e := range r.Corridors {
 		u, w := e[0], e[1]
-		if r.Host[u] >= 0 && r.Host[w] >= 0 || r.Pendant[u] || r.Pendant[w] {
+		if r.Host[u] >= 0 && r.Host[w] >= 0 {
 			continue
 		}
 		pu, pw := pos[u], pos[w]
@@ -296,7 +300,7 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for v := range pos {
-			if v != u && v != w && r.Host[v] < 0 && !r.Pendant[v] && pointSegmentDist(pos[v], pu, pw) < floor {
+			if v != u && v != w && r.Host[v] < 0 && pointSegmentDist(pos[v], pu, pw) < floor {
 				return false
 			}
 		}
@@ -309,7 +313,7 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 			}
 		}
 		for _, f := range r.Corridors[:i] {
-			if f[0] == u || f[0] == w || f[1] == u || f[1] == w || r.Pendant[f[0]] || r.Pendant[f[1]] {
+			if f[0] == u || f[0] == w || f[1] == u || f[1] == w {
 				continue
 			}
 			if geom.SegmentsIntersect(pu, pw, pos[f[0]], pos[f[1]]) != geom.Disjoint {
@@ -320,11 +324,12 @@ func (c *Constructor) placementClear(g *grammar.Graph, r *grammar.Rewrite, pos [
 	return true
 }
 
-// toRewriteSpot moves the new vertices of the rewrite at match to where
+// toRewriteSpot moves the new vertices of the rewrite s to where
 // MayPlace found room for them since the last rewrite, when they still
 // cross the drawing after the other moves of place. It reports whether
 // it moved them.
-func (c *Constructor) toRewriteSpot(g *grammar.Graph, added, match []int) bool {
+func (c *Constructor) toRewriteSpot(g *grammar.Graph, s *grammar.Step) bool {
+	added := s.Added
 	if len(c.rewriteSpots) == 0 || len(added) < 2 || !c.anyCrossing(g, added) {
 		return false
 	}
@@ -343,16 +348,12 @@ func (c *Constructor) toRewriteSpot(g *grammar.Graph, added, match []int) bool {
 		return x[1] - y[1]
 	})
 	have = slices.Compact(have)
-	i := slices.IndexFunc(c.rewriteSpots, func(s rewriteSpot) bool {
-		return slices.Equal(s.match, match) && s.first == added[0] && len(s.pos) == len(added) && slices.Equal(s.corridors, have)
+	i := slices.IndexFunc(c.rewriteSpots, func(sp rewriteSpot) bool {
+		return sp.rule == s.Rule && slices.Equal(sp.match, s.Match) && sp.first == added[0] && len(sp.pos) == len(added) && slices.Equal(sp.corridors, have)
 	})
 	if i < 0 {
 		return false
 	}
-	for k, n := range added {
-		if !c.rewriteSpots[i].pendant[k] {
-			c.d.Pos[n] = c.rewriteSpots[i].pos[k]
-		}
-	}
+	copy(c.d.Pos[added[0]:], c.rewriteSpots[i].pos)
 	return true
 }

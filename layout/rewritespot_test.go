@@ -26,7 +26,6 @@ func loopRewrite(g *grammar.Graph, a, b, c int, fb, fc r2.Vec) *grammar.Rewrite 
 	r := &grammar.Rewrite{
 		Host: []int{a, b, -1, -1, -1, c}, First: g.Order(), Sub: loopSub,
 		Corridors: loopCorridors, Dropped: [][2]int{{a, b}, {b, c}},
-		Pendant: make([]bool, len(loopSub)),
 	}
 	s, _ := pairSimilarity(loopSub[1], loopSub[5], fb, fc)
 	m, _ := pairSimilarity(r2.Vec{X: loopSub[1].X, Y: -loopSub[1].Y}, r2.Vec{X: loopSub[5].X, Y: -loopSub[5].Y}, fb, fc)
