@@ -56,15 +56,16 @@ func (t Turn) Turned() bool { return t.Sin != 0 || t.Cos < 0 }
 // conflict, and the clearance stays at least what the relax pass keeps
 // after rounding (relaxKeep(gap) − √2, or the unturned clearance if that
 // is less): discs turn with their centres, so only the rounding can bring
-// two things closer. A turn must also keep every quality limit of lim
-// (zero fields are defaults) that the unturned drawing keeps: the rooms
+// two things closer. A turn must also keep every quality limit of each of
+// lims (zero fields are defaults; the pipeline passes the limits it aims
+// at and those it judges by) that the unturned drawing keeps: the rooms
 // do not turn, so a corridor's visible length, between its rooms'
 // rectangles, changes with its direction, and so do stretch, tail and
 // worst. The turns are checked smallest box first, up to
 // orientTries of them; failing those the drawing is kept. A drawing no
 // turn makes materially smaller costs a hull, one pass of the calipers
 // and 4 × orientAngles passes over its rooms, and no check.
-func Orient(g *grammar.Graph, rooms []Room, gap float64, lim Limits) Turn {
+func Orient(g *grammar.Graph, rooms []Room, gap float64, lims ...Limits) Turn {
 	n := g.Order()
 	pos := make([]r2.Vec, n)
 	for v := range pos {
@@ -105,7 +106,7 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64, lim Limits) Turn {
 	var checker Checker
 	ds, corridors := checkItems(g, rooms)
 	floor := min(minClearance(checker.Clearance(ds, corridors)), float64(relaxKeep(gap)-math.Sqrt2))
-	was := misses(g, rooms, gap, lim)
+	was := missesAll(g, rooms, gap, lims)
 	for _, q := range trials[:min(len(trials), orientTries)] {
 		t.Tried++
 		turnAll(turned, pos, origin, q.c, q.s)
@@ -118,7 +119,7 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64, lim Limits) Turn {
 		for v, p := range turned {
 			g.SetPos(v, p)
 		}
-		if now := misses(g, rooms, gap, lim); now&^was == 0 {
+		if now := missesAll(g, rooms, gap, lims); now&^was == 0 {
 			t.Cos, t.Sin, t.After = q.c, q.s, q.area
 			return t
 		}
@@ -127,6 +128,15 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64, lim Limits) Turn {
 		g.SetPos(v, p)
 	}
 	return t
+}
+
+// missesAll returns misses of each of lims, four bits apiece.
+func missesAll(g *grammar.Graph, rooms []Room, gap float64, lims []Limits) uint64 {
+	var m uint64
+	for i, lim := range lims {
+		m |= uint64(misses(g, rooms, gap, lim)) << (4 * i)
+	}
+	return m
 }
 
 // misses returns which of the limits lim g's drawing misses, a bit per

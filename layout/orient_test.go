@@ -202,3 +202,34 @@ func ds2pos(ds []Disc) []r2.Vec {
 	}
 	return out
 }
+
+// TestOrientKeepsEveryLimitSet: a diagonal path whose last corridor is
+// long keeps worst 20 unturned (19.8 room extents) but not turned, since
+// its rooms keep their axes; it misses the aimed worst 12 either way. A
+// turn judged by the aimed limits alone would be kept and fail the
+// written 20; judged by both, the drawing stays as it was.
+func TestOrientKeepsEveryLimitSet(t *testing.T) {
+	pos, rooms := diagonalChain(12, 90, 1)
+	pos[len(pos)-1] = r2.Add(pos[len(pos)-1], r2.Vec{X: 510, Y: 510})
+	aim := Limits{MaxStretch: 3, MaxTail: 1e9, MaxWorst: 12, MinDensity: 0.05}
+	written := Limits{MaxStretch: 3, MaxTail: 1e9, MaxWorst: 20, MinDensity: 0.001}
+	for _, tt := range []struct {
+		name   string
+		lims   []Limits
+		turned bool
+	}{
+		{"aimed only", []Limits{aim}, true},
+		{"aimed and written", []Limits{aim, written}, false},
+	} {
+		g := chain(pos, make([]float64, len(pos)-1))
+		before := MeasureGeometry(g, rooms)
+		tr := Orient(g, rooms, 50, tt.lims...)
+		after := MeasureGeometry(g, rooms)
+		if tr.Turned() != tt.turned {
+			t.Errorf("%s: turned %v (%+v), want %v", tt.name, tr.Turned(), tr, tt.turned)
+		}
+		if written.Miss(before) == "" && written.Miss(after) != "" && !tt.turned {
+			t.Errorf("%s: the turn made the drawing miss the written limits: %s", tt.name, written.Miss(after))
+		}
+	}
+}

@@ -484,7 +484,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	if err := ctx.Err(); err != nil {
 		return nil, "", 0, err
 	}
-	turn := layout.Orient(g, rooms, gap, aimOf(rs))
+	turn := layout.Orient(g, rooms, gap, aimOf(rs), limitsOf(rs))
 	ds := discs(g, rooms)
 	if cs := checker.Check(ds, corridors); len(cs) > 0 {
 		reason := describe(cs)

@@ -107,16 +107,24 @@ func TestLoweredLimitSameLevel(t *testing.T) {
 }
 
 // TestOrientKeepsLimits generates hub seed 155, whose best turn would
-// keep the drawing valid but take its tail from 3.81 to 6.42: the rooms
-// keep their axes, so the corridors' visible lengths change with their
-// direction. Orient keeps a turn only if it misses no limit the unturned
-// drawing keeps.
+// keep the drawing valid but take its tail from 4.38 past the limit
+// (5.22): the rooms keep their axes, so the corridors' visible lengths
+// change with their direction. Orient keeps a turn only if it misses no
+// limit the unturned drawing keeps, so that turn is refused and a later
+// one (5 tried) is kept, within the limits.
 func TestOrientKeepsLimits(t *testing.T) {
 	rs, err := rulesets.Loader{}.LoadFile("testdata/quality/hub.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := GenerateAttempt(context.Background(), rs, 155, 0, Options{}); err != nil {
+	lv, err := GenerateAttempt(context.Background(), rs, 155, 0, Options{})
+	if err != nil {
 		t.Fatal(err)
+	}
+	if tr := lv.Metrics.Turn; tr.Tried < 2 {
+		t.Errorf("turn %+v: the best turn was kept", tr)
+	}
+	if miss := (layout.Limits{}).Miss(lv.Metrics.Quality.Geometry); miss != "" {
+		t.Errorf("shipped outside the limits: %s", miss)
 	}
 }
