@@ -48,7 +48,7 @@ func TestLengthFactorBelowFloor(t *testing.T) {
 		want      string // "" for no warning
 		reason    string
 	}{
-		{0.05, nil, "length_factor 0.05 is below 0.2, the shortest corridor the layout draws: its rooms' discs stay 10 apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = 50, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by 0.05 as written: tail and stretch may fail; use 0.2 or more, or raise the limits in [quality]", "the default gap is 50, of which the relax pass keeps 10"},
+		{0.05, nil, "length_factor 0.05 is below 0.2, the shortest corridor the layout draws: its rooms' discs stay 10 apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = 50, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by 0.05 as written: tail, stretch and worst may fail; use 0.2 or more, or raise the limits in [quality]", "the default gap is 50, of which the relax pass keeps 10"},
 		{0.19, nil, "length_factor 0.19 is below 0.2", "just below the floor"},
 		{0.2, nil, "", "at the floor the layout draws the factor as written between rooms met at a corner"},
 		{0.5, nil, "", "the guide's halves are above the floor"},

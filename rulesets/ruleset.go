@@ -333,7 +333,7 @@ func (d *decoder) lengthFactors(def grammar.Definition, rs *Ruleset) {
 			c.usable("length_factor", "length_factor × layout.edge_length", float64(e.LengthFactor*rs.Layout.EdgeLength))
 			c.usable("length_factor", "length_factor × relax.edge_length", float64(e.LengthFactor*rs.Relax.EdgeLength))
 			if e.LengthFactor < floor {
-				d.warnAt(p.with("length_factor"), false, "length_factor %g is below %g, the shortest corridor the layout draws: its rooms' discs stay %g apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = %g, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by %g as written: tail and stretch may fail; use %g or more, or raise the limits in [quality]",
+				d.warnAt(p.with("length_factor"), false, "length_factor %g is below %g, the shortest corridor the layout draws: its rooms' discs stay %g apart (the relax pass's clearance: a fifth of the corridor gap, rooms.radius_fudge × rooms.margin = %g, and at least 2), so the layout cannot draw this corridor shorter than that floor (longer where its rooms meet side to side), while the quality metrics divide its visible length by %g as written: tail, stretch and worst may fail; use %g or more, or raise the limits in [quality]",
 					e.LengthFactor, floor, float64(floor*gap), gap, e.LengthFactor, floor)
 			}
 		}
