@@ -14,11 +14,11 @@ import (
 
 var halvesSet = flag.String("halves.set", "", "comma-separated overrides for TestHalfFactorsHalveCorridors, to measure other rooms (the test then only logs)")
 
-// halvesRatios generates seeds 1..seeds of rs and returns, per level, the
-// mean visible length (outside the room rectangles, not divided by any
-// factor) of its corridors of factor 0.5 over that of its corridors of
+// factorRatios generates seeds 1..seeds of rs and returns, per level,
+// the mean visible length (outside the room rectangles, not divided by
+// any factor) of its corridors of factor f over that of its corridors of
 // factor 1.
-func halvesRatios(t *testing.T, rs *rulesets.Ruleset, seeds int) []float64 {
+func factorRatios(t *testing.T, rs *rulesets.Ruleset, seeds int, f float64) []float64 {
 	t.Helper()
 	var ratios []float64
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
@@ -35,10 +35,10 @@ func halvesRatios(t *testing.T, rs *rulesets.Ruleset, seeds int) []float64 {
 			sum[e.LengthFactor] += lens[i] * e.LengthFactor
 			n[e.LengthFactor]++
 		}
-		if n[1] == 0 || n[0.5] == 0 || sum[1] == 0 {
-			t.Fatalf("seed %d: want corridors of factors 1 and 0.5 with visible length, got %v over %v", seed, sum, n)
+		if n[1] == 0 || n[f] == 0 || sum[1] == 0 {
+			t.Fatalf("seed %d: want corridors of factors 1 and %g with visible length, got %v over %v", seed, f, sum, n)
 		}
-		ratios = append(ratios, (sum[0.5]/n[0.5])/(sum[1]/n[1]))
+		ratios = append(ratios, (sum[f]/n[f])/(sum[1]/n[1]))
 	}
 	return ratios
 }
@@ -73,7 +73,7 @@ func TestHalfFactorsHalveCorridors(t *testing.T) {
 		t.Fatal(err)
 	}
 	const seeds = 50
-	ratios := halvesRatios(t, rs, seeds)
+	ratios := factorRatios(t, rs, seeds, 0.5)
 	within := 0
 	for _, r := range ratios {
 		if math.Abs(r-0.5) <= 0.15*0.5 {

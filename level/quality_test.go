@@ -75,22 +75,37 @@ func discSlack(room layout.Room, dx, dy, d float64) float64 {
 }
 
 // TestQualityRulesets generates the test rulesets of testdata/quality
-// (seeds 1–200 without -short, 1–2 with it) and wants every seed to end
-// with a valid level whose geometry keeps the default limits, measured
-// again here (the density limit scaled by the level's Spread), and the
-// first attempt to do so on at least 98% of seeds (hub, the nearest to
-// the edge, 200 of 200; NOTES.md, known limits). fans and trifans are left out:
-// 98.0% and 95.0% of their first attempts keep the limits, fans at the
-// edge of the share wanted here and trifans below it (NOTES.md, "Crowded
-// faces" (8)); TestFansFirstAttempts, TestFansKeepTheNestLimit and
-// layout's TestNestLimitCountsPinnedDrawing hold what they do keep.
+// (seeds 1–200 without -short, 1–2 with it; bypass 1–20) and wants every
+// seed to end with a valid level whose geometry keeps the default limits,
+// measured again here (the density limit scaled by the level's Spread),
+// and the first attempt to do so on at least 98% of seeds (hub, the
+// nearest to the edge, 199 of 200; NOTES.md, known limits). bypass (a
+// tunnel that forks, and a rule that hangs a second way round a room on
+// its two neighbours) is held to 95%: 96.0% measured, 46% without the
+// wrap limit, which skips a bypass whose loop may come to enclose more of
+// the rooms still to come than the nest limit (NOTES.md "Wrap limit").
+// fans and trifans are left out: 98.0% and 95.0% of their first attempts
+// keep the limits, fans at the edge of the share wanted here and trifans
+// below it (NOTES.md, "Crowded faces" (8)); TestFansFirstAttempts,
+// TestFansKeepTheNestLimit and layout's TestNestLimitCountsPinnedDrawing
+// hold what they do keep.
 func TestQualityRulesets(t *testing.T) {
-	for _, name := range []string{"deeptree", "factors", "hub"} {
+	for _, tt := range []struct {
+		name       string
+		short      int
+		firstShare float64
+	}{
+		{"deeptree", 2, 0.98},
+		{"factors", 2, 0.98},
+		{"hub", 2, 0.98},
+		{"bypass", 20, 0.95},
+	} {
+		name := tt.name
 		t.Run(name, func(t *testing.T) {
 			rs := loadQuality(t, name)
 			seeds := 200
 			if testing.Short() {
-				seeds = 2
+				seeds = tt.short
 			}
 			first := 0
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
@@ -106,8 +121,8 @@ func TestQualityRulesets(t *testing.T) {
 				}
 			}
 			share := float64(first) / float64(seeds)
-			if share < 0.98 {
-				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least 98%%", first, seeds)
+			if share < tt.firstShare {
+				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least %.0f%%", first, seeds, 100*tt.firstShare)
 			}
 			t.Logf("%s: %d of %d seeds within the limits on the first attempt", name, first, seeds)
 		})
@@ -424,7 +439,7 @@ func TestFansKeepTheNestLimit(t *testing.T) {
 // (testdata/quality/ratio.toml), large against the corridor gap, the mean
 // visible length of the factor 3 corridors over that of the factor 1
 // corridors is within 15% of 3 on most seeds of 1–200: at least 55%
-// (measured 123 of 200, median ratio 2.98; with every corridor aimed at
+// (measured 121 of 200, median ratio 2.99; with every corridor aimed at
 // its disc gap times the factor, 0 of 200, median 1.21). The visible
 // length is the issue's measure (VisibleLengths, multiplied back by the
 // factor). What spreads the ratio is the rooms' sizes: a corridor of
@@ -433,25 +448,9 @@ func TestFansKeepTheNestLimit(t *testing.T) {
 func TestLengthFactorsKeepRatio(t *testing.T) {
 	rs := loadQuality(t, "ratio")
 	const seeds = 200
+	ratios := factorRatios(t, rs, seeds, 3)
 	within := 0
-	var ratios []float64
-	for seed := uint64(1); seed <= seeds; seed++ {
-		lv, err := Generate(context.Background(), rs, seed, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := map[float64]float64{}
-		n := map[float64]float64{}
-		lens := layout.VisibleLengths(lv.Graph, lv.Rooms)
-		for i, e := range lv.Graph.Edges() {
-			sum[e.LengthFactor] += lens[i] * e.LengthFactor
-			n[e.LengthFactor]++
-		}
-		if n[1] == 0 || n[3] == 0 || sum[1] == 0 {
-			t.Fatalf("seed %d: want corridors of factors 1 and 3 with visible length, got %v over %v", seed, sum, n)
-		}
-		ratio := (sum[3] / n[3]) / (sum[1] / n[1])
-		ratios = append(ratios, ratio)
+	for _, ratio := range ratios {
 		if math.Abs(ratio-3) <= 0.15*3 {
 			within++
 		}
