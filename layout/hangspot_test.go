@@ -39,6 +39,29 @@ func TestMayDrawWall(t *testing.T) {
 	}
 }
 
+// randomPlaneDrawing returns a crossing-free drawing of 5 to 19 rooms at
+// random whole points of a 1000 × 1000 square, its corridors added
+// greedily where they cross nothing (bruteSegmentClear), and its order.
+func randomPlaneDrawing(t *testing.T, rng *rand.Rand) (*grammar.Graph, int) {
+	t.Helper()
+	g := grammar.NewGraph()
+	n := 5 + rng.IntN(15)
+	g.SetPos(0, at(float64(rng.IntN(1000)), float64(rng.IntN(1000))))
+	for range n - 1 {
+		g.AddVertex(grammar.Vertex{Tag: "a", Pos: at(float64(rng.IntN(1000)), float64(rng.IntN(1000)))})
+	}
+	for range 3 * n {
+		x, y := rng.IntN(n), rng.IntN(n)
+		if x == y || g.HasEdge(x, y) || !bruteSegmentClear(g, x, y) {
+			continue
+		}
+		if err := g.AddEdge(grammar.Edge{A: x, B: y, LengthFactor: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, n
+}
+
 // TestMayDrawFindsClearSpots: on random crossing-free drawings, every
 // spot MayDraw finds for a room hung on two random vertices is, by a
 // brute-force test against every corridor and vertex, clear of the
@@ -47,21 +70,7 @@ func TestMayDrawFindsClearSpots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	found, asked := 0, 0
 	for range 200 {
-		g := grammar.NewGraph()
-		n := 5 + rng.IntN(15)
-		for range n {
-			g.AddVertex(grammar.Vertex{Tag: "a", Pos: at(float64(rng.IntN(1000)), float64(rng.IntN(1000)))})
-		}
-		// Corridors added greedily where they cross nothing.
-		for range 3 * n {
-			x, y := rng.IntN(n), rng.IntN(n)
-			if x == y || g.HasEdge(x, y) || !bruteSegmentClear(g, x, y) {
-				continue
-			}
-			if err := g.AddEdge(grammar.Edge{A: x, B: y, LengthFactor: 1}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g, n := randomPlaneDrawing(t, rng)
 		a, b := rng.IntN(n), rng.IntN(n)
 		if a == b {
 			continue

@@ -87,21 +87,7 @@ func TestMayPlaceFindsClearSpots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	found, asked := 0, 0
 	for range 300 {
-		g := grammar.NewGraph()
-		n := 5 + rng.IntN(15)
-		g.SetPos(0, at(float64(rng.IntN(1000)), float64(rng.IntN(1000))))
-		for range n - 1 {
-			g.AddVertex(grammar.Vertex{Tag: "a", Pos: at(float64(rng.IntN(1000)), float64(rng.IntN(1000)))})
-		}
-		for range 3 * n {
-			x, y := rng.IntN(n), rng.IntN(n)
-			if x == y || g.HasEdge(x, y) || !bruteSegmentClear(g, x, y) {
-				continue
-			}
-			if err := g.AddEdge(grammar.Edge{A: x, B: y, LengthFactor: 1}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g, n := randomPlaneDrawing(t, rng)
 		// A path a–b–c of the drawing.
 		b := rng.IntN(n)
 		var nb []int

@@ -17,10 +17,9 @@ var halvesSet = flag.String("halves.set", "", "comma-separated overrides for Tes
 // factorRatios generates seeds 1..seeds of rs and returns, per level,
 // the mean visible length (outside the room rectangles, not divided by
 // any factor) of its corridors of factor f over that of its corridors of
-// factor 1.
-func factorRatios(t *testing.T, rs *rulesets.Ruleset, seeds int, f float64) []float64 {
+// factor 1, sorted, and how many are within 15% of f.
+func factorRatios(t *testing.T, rs *rulesets.Ruleset, seeds int, f float64) (ratios []float64, within int) {
 	t.Helper()
-	var ratios []float64
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		lv, err := Generate(context.Background(), rs, seed, Options{})
 		if err != nil {
@@ -38,9 +37,14 @@ func factorRatios(t *testing.T, rs *rulesets.Ruleset, seeds int, f float64) []fl
 		if n[1] == 0 || n[f] == 0 || sum[1] == 0 {
 			t.Fatalf("seed %d: want corridors of factors 1 and %g with visible length, got %v over %v", seed, f, sum, n)
 		}
-		ratios = append(ratios, (sum[f]/n[f])/(sum[1]/n[1]))
+		r := (sum[f] / n[f]) / (sum[1] / n[1])
+		ratios = append(ratios, r)
+		if math.Abs(r-f) <= 0.15*f {
+			within++
+		}
 	}
-	return ratios
+	slices.Sort(ratios)
+	return ratios, within
 }
 
 // TestHalfFactorsHalveCorridors: on a path of five rooms of 2 to 4
@@ -73,14 +77,7 @@ func TestHalfFactorsHalveCorridors(t *testing.T) {
 		t.Fatal(err)
 	}
 	const seeds = 50
-	ratios := factorRatios(t, rs, seeds, 0.5)
-	within := 0
-	for _, r := range ratios {
-		if math.Abs(r-0.5) <= 0.15*0.5 {
-			within++
-		}
-	}
-	slices.Sort(ratios)
+	ratios, within := factorRatios(t, rs, seeds, 0.5)
 	t.Logf("mean visible factor 0.5 over factor 1: median %.3f, min %.3f, max %.3f; %d of %d within 15%% of 1 : 2", ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1], within, seeds)
 	if *halvesSet == "" && float64(within) < 0.8*seeds {
 		t.Errorf("%d of %d seeds within 15%% of a 1 : 2 ratio, want at least 80%%", within, seeds)

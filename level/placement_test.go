@@ -25,7 +25,6 @@ import (
 // off the loop: it moves and is checked with the loop (seeds 10 and 20
 // crossed).
 func TestMayPlaceDrawsLoops(t *testing.T) {
-	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
 	for _, tc := range []struct {
 		file  string
 		seeds []uint64 // the first few also under Exhaustive

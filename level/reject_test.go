@@ -2,7 +2,6 @@ package level
 
 import (
 	"context"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -23,7 +22,6 @@ import (
 // crossings. Seeds 1–50 of corner and 1–20 of bypass, 1–10 and 1–5 with
 // -short.
 func TestRejectDrawsPlanarRewrites(t *testing.T) {
-	lifted := rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
 	for _, tt := range []struct {
 		name         string
 		seeds, short int
@@ -78,7 +76,7 @@ func TestRejectBlameSaysWhatIsTrue(t *testing.T) {
 // level either way.
 func TestExhaustiveSameHungLevel(t *testing.T) {
 	rs := loadQuality(t, "bypass")
-	rs.Quality = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
+	rs.Quality = lifted
 	seeds := uint64(20)
 	if testing.Short() {
 		seeds = 5
