@@ -400,6 +400,7 @@ func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Optio
 		bo.MayDraw = con.MayDraw
 		bo.MayPlace = con.MayPlace
 	}
+	bo.MayFill = con.MayFill
 }
 
 // progress is how far an attempt got: the stage that last ran and the
