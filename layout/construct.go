@@ -110,6 +110,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	d.Sync()
 	d.Touch(s.Match)
 	c.log.record(g, s)
+	c.followLoops(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)

@@ -16,11 +16,9 @@ import (
 // the corridor it opens), the path is spliced in, so the loop's length is
 // that of the boundary its corridors must stretch round.
 type loopFill struct {
-	// seen is the number of vertices whose steps were looked at, and
-	// version the construction's rewrite count when loops were last
-	// brought up to date.
-	seen, version int
-	loops         []fillLoop
+	loops []fillLoop
+	// at lists, per room, the loops through it.
+	at [][]int
 	// dist, prev and queue are the searches' scratch, dist all -1
 	// between searches.
 	dist, prev, queue []int
@@ -47,7 +45,7 @@ const maxFillLoop = 16
 // ≈ 1.95·√k of a triangle holding k), and a loop of p corridors of the
 // same length spans p/3 times the triangle's perimeter, so it may hold
 // (p/3)² as many.
-func fillLimit(nest, p int) int { return nest * p / 2 }
+func fillLimit(nest, p int) int { return nest * p / 3 }
 
 // MayFill reports whether the new rooms of the rewrite r keep every loop
 // of corridors of g within fillLimit of the rooms it holds: the loops a
@@ -67,11 +65,10 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 	if c.NestLimit <= 0 {
 		return true
 	}
-	if c.fill == nil {
-		c.fill = &loopFill{}
-	}
 	f := c.fill
-	f.update(g, c.stats.Rewrites)
+	if f == nil {
+		return true
+	}
 	var pos []r2.Vec
 	for v, h := range r.Host {
 		if h < 0 {
@@ -92,14 +89,26 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 		if add == 0 {
 			continue
 		}
-		if l.inside < 0 || l.version != f.version {
-			l.inside, l.version = roomsInside(g, l.cyc), f.version
+		if l.inside < 0 || l.version != c.stats.Rewrites {
+			l.inside, l.version = roomsInside(g, l.cyc), c.stats.Rewrites
 		}
 		if l.inside+add > fillLimit(c.NestLimit, len(l.cyc)+grown(r, l.cyc)) {
 			return false
 		}
 	}
 	return true
+}
+
+// followLoops brings c's loops up to date after the rewrite s (when
+// NestLimit is set: MayFill is the only reader).
+func (c *Constructor) followLoops(g *grammar.Graph, s *grammar.Step) {
+	if c.NestLimit <= 0 {
+		return
+	}
+	if c.fill == nil {
+		c.fill = &loopFill{}
+	}
+	c.fill.follow(g, s)
 }
 
 // grown returns how many corridors the rewrite r adds to the loop cyc by
@@ -156,44 +165,50 @@ func subHops(r *grammar.Rewrite, su, sv int) int {
 	return 0
 }
 
-// update brings the loops up to date with g after the construction's
-// rewrite count reached version: it splices the paths of new rooms that
-// replaced their corridors (a loop with a corridor gone and no such path
-// is dropped) and adds, for each step whose new rooms close a loop, the
-// shortest loop through them.
-func (f *loopFill) update(g *grammar.Graph, version int) {
-	if version == f.version && f.seen == g.Order() {
-		return
-	}
-	f.version = version
+// follow brings the loops up to date with g after the rewrite s: it
+// splices into the loops through s's matched rooms the paths of new rooms
+// that replaced their corridors (a loop with a corridor gone and no such
+// path is dropped), and adds the shortest loop through s's new rooms when
+// they close one. A rewrite changes only the corridors among its matched
+// and new rooms, so no other loop needs a look.
+func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 	n := g.Order()
 	for len(f.dist) < n {
 		f.dist = append(f.dist, -1)
 		f.prev = append(f.prev, -1)
+		f.at = append(f.at, nil)
 	}
-	for i := range f.loops {
-		if !f.loops[i].dead {
-			f.splice(g, &f.loops[i])
+	var touched []int
+	for _, v := range s.Match {
+		for _, i := range f.at[v] {
+			if !slices.Contains(touched, i) {
+				touched = append(touched, i)
+			}
 		}
 	}
-	for v := f.seen; v < n; {
-		step := g.Vertex(v).CreatedBy
-		end := v + 1
-		for end < n && g.Vertex(end).CreatedBy == step {
-			end++
+	slices.Sort(touched)
+	for _, i := range touched {
+		if l := &f.loops[i]; !l.dead {
+			f.splice(g, l, i)
 		}
-		if cyc := f.shortestLoop(g, v, end); cyc != nil && !f.known(cyc) {
-			f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
-		}
-		v = end
 	}
-	f.seen = n
+	if len(s.Added) == 0 {
+		return
+	}
+	lo, hi := slices.Min(s.Added), slices.Max(s.Added)+1
+	if cyc := f.shortestLoop(g, lo, hi); cyc != nil && !f.known(cyc) {
+		i := len(f.loops)
+		f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
+		for _, v := range cyc {
+			f.at[v] = append(f.at[v], i)
+		}
+	}
 }
 
 // known reports whether a live loop has the rooms of cyc.
 func (f *loopFill) known(cyc []int) bool {
-	for _, l := range f.loops {
-		if !l.dead && len(l.cyc) == len(cyc) {
+	for _, i := range f.at[cyc[0]] {
+		if l := f.loops[i]; !l.dead && len(l.cyc) == len(cyc) {
 			same := true
 			for _, v := range cyc {
 				if !slices.Contains(l.cyc, v) {
@@ -213,7 +228,7 @@ func (f *loopFill) known(cyc []int) bool {
 // rooms added since l was last spliced, taking, when it can, rooms not
 // inside l as drawn (the loop's boundary is its outer side), and drops l
 // when some corridor has no such path.
-func (f *loopFill) splice(g *grammar.Graph, l *fillLoop) {
+func (f *loopFill) splice(g *grammar.Graph, l *fillLoop, id int) {
 	out := l.cyc[:0:0]
 	changed := false
 	for i, u := range l.cyc {
@@ -232,6 +247,9 @@ func (f *loopFill) splice(g *grammar.Graph, l *fillLoop) {
 			return
 		}
 		out = append(out, path...)
+		for _, v := range path {
+			f.at[v] = append(f.at[v], id)
+		}
 	}
 	if changed {
 		l.cyc, l.inside = out, -1

@@ -1,0 +1,32 @@
+package level
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dungraph/dungraph/rulesets"
+)
+
+// TestLoopsKeepTheTail: nested.toml's rule opens a room into a loop of
+// four new rooms, and what grows from a loop's rooms into its face
+// later stays inside it: a loop closed early in the build came to wrap
+// 14 to 33 rooms and its corridors ended 5 to 10 median corridors long.
+// The fill limit (layout.Constructor.MayFill) refuses a rewrite that
+// would put more rooms into a loop than it can wrap, so these seeds,
+// each past max_tail on its first attempt without it, are within the
+// default limits on it.
+func TestLoopsKeepTheTail(t *testing.T) {
+	rs, err := rulesets.Loader{}.LoadFile("testdata/quality/nested.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := []uint64{30, 183}
+	if !testing.Short() {
+		seeds = append(seeds, 52, 66, 74, 111, 112, 119, 153, 169)
+	}
+	for _, seed := range seeds {
+		if _, err := GenerateAttempt(context.Background(), rs, seed, 0, Options{}); err != nil {
+			t.Errorf("nested seed %d: first attempt: %v", seed, err)
+		}
+	}
+}
