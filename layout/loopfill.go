@@ -42,9 +42,12 @@ const maxFillLoop = 16
 
 // fillLimit returns the most rooms a loop of p corridors may hold: a
 // triangle may hold nest rooms (Limits.NestLimit, from the measured tail
-// ≈ 1.95·√k of a triangle holding k), and a loop of p corridors of the
-// same length spans p/3 times the triangle's perimeter, so it may hold
-// (p/3)² as many.
+// ≈ 1.95·√k of a triangle holding k), and a loop of p corridors p/3 times
+// as many. Linear, not as the area a perimeter of p corridors could
+// span: the corridors of a loop do not stretch alike (those a later
+// rewrite subdivided bound small loops of their own and stay short, the
+// loop's first corridors take the stretch), and with (p/3)² nested.toml
+// kept 17 of its 22 misses in seeds 1–200 (NOTES.md, "Fill limit").
 func fillLimit(nest, p int) int { return nest * p / 3 }
 
 // MayFill reports whether the new rooms of the rewrite r keep every loop
