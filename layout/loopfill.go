@@ -40,6 +40,12 @@ type fillLoop struct {
 // that make tails can reach, and the search stays local.
 const maxFillLoop = 16
 
+// maxFillSearch caps the rooms one search for a loop reaches: in a dense
+// level a breadth-first search of depth maxFillLoop reaches thousands,
+// at every rewrite, and a loop it finds only past that many rooms is
+// long for its surroundings.
+const maxFillSearch = 512
+
 // fillLimit returns the most rooms a loop of p corridors may hold: a
 // triangle may hold nest rooms (Limits.NestLimit, from the measured tail
 // ≈ 1.95·√k of a triangle holding k), and a loop of p corridors p/3 times
@@ -326,7 +332,7 @@ func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
 	found := false
 	for i := 0; i < len(f.queue) && !found; i++ {
 		x := f.queue[i]
-		if f.dist[x]+2 > maxFillLoop {
+		if f.dist[x]+2 > maxFillLoop || len(f.queue) > maxFillSearch {
 			break
 		}
 		for _, h := range g.Neighbors(x) {
