@@ -205,11 +205,18 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 		return
 	}
 	lo, hi := slices.Min(s.Added), slices.Max(s.Added)+1
-	if cyc := f.shortestLoop(g, lo, hi); cyc != nil && !f.known(cyc) {
-		i := len(f.loops)
-		f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
-		for _, v := range cyc {
-			f.at[v] = append(f.at[v], i)
+	for v := lo; v < hi; v++ {
+		for _, h := range g.Neighbors(v) {
+			if h.Cosmetic || h.To >= lo && h.To < v {
+				continue
+			}
+			if cyc := f.around(g, v, h.To); cyc != nil && !f.known(cyc) {
+				i := len(f.loops)
+				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
+				for _, u := range cyc {
+					f.at[u] = append(f.at[u], i)
+				}
+			}
 		}
 	}
 }
