@@ -2,8 +2,10 @@ package level
 
 import (
 	"context"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -19,14 +21,27 @@ func pairSlack(a, b layout.Room, u r2.Vec) float64 {
 	return discSlack(a, u.X, u.Y, 1) + discSlack(b, u.X, u.Y, 1)
 }
 
-// withinLimits reports whether visible corridor lengths lens (already
-// divided by their factors) with median room extent ext keep the default
-// stretch, tail and worst limits, by geometry.py's median and p99.
-func withinLimits(lens []float64, ext float64) bool {
+// lengthMiss names the default stretch, tail and worst limits that
+// visible corridor lengths lens (already divided by their factors) with
+// median room extent ext miss, "" for none, by layout.MeasureGeometry's
+// median and p99 (shortCorridorFloor checks the two agree on the level as
+// drawn), and returns the tail.
+func lengthMiss(lens []float64, ext float64) (miss string, tail float64) {
 	l := slices.Sorted(slices.Values(lens))
 	n := len(l)
 	med, p99 := l[n/2], l[min(n-1, int(math.Ceil(0.99*float64(n)))-1)]
-	return med/ext <= 3 && p99/max(med, 1e-9) <= 5 && l[n-1]/ext <= 12
+	lim := layout.DefaultLimits()
+	tail = p99 / max(med, 1e-9)
+	if med/ext > lim.MaxStretch {
+		miss += " stretch"
+	}
+	if tail > lim.MaxTail {
+		miss += " tail"
+	}
+	if l[n-1]/ext > lim.MaxWorst {
+		miss += " worst"
+	}
+	return strings.TrimSpace(miss), tail
 }
 
 // TestShortCorridorFloor measures what bounds a corridor of length factor
@@ -44,7 +59,7 @@ func withinLimits(lens []float64, ext float64) bool {
 // (go test ./level -run TestShortCorridorFloor -v).
 func TestShortCorridorFloor(t *testing.T) {
 	if testing.Short() {
-		t.Skip("50 levels")
+		t.Skip("220 levels")
 	}
 	for _, tc := range []struct {
 		probe string
@@ -58,9 +73,11 @@ func shortCorridorFloor(t *testing.T, probe string, seeds int) {
 	rs := loadProbe(t, probe)
 	rs.Quality = lifted
 	gap := rs.Rooms.Gap()
-	keep := max(2, gap/5)
+	keep := max(2, gap/5) // layout's relaxKeep(gap)
 	names := []string{"as drawn", "discs touching", "least slack, keep", "least slack, touching", "as asked"}
 	pass := make([]int, len(names))
+	asked := map[string]int{} // what the levels shortened as asked miss
+	var askedTails []float64
 	for s := range seeds {
 		lv, err := GenerateAttempt(context.Background(), rs, uint64(s+1), 0, Options{})
 		if err != nil {
@@ -103,15 +120,33 @@ func shortCorridorFloor(t *testing.T, probe string, seeds int) {
 				lens[i] = append(lens[i], min(vis, short)/f)
 			}
 		}
+		if !slices.EqualFunc(lens[0], layout.VisibleLengths(g, lv.Rooms), func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, b) }) {
+			t.Fatalf("seed %d: the visible lengths measured here differ from layout.VisibleLengths", s+1)
+		}
+		geo := layout.MeasureGeometry(g, lv.Rooms)
+		geo.Density = 1
+		if miss, _ := lengthMiss(lens[0], exts[len(exts)/2]); (miss == "") != (layout.DefaultLimits().Miss(geo) == "") {
+			t.Fatalf("seed %d: lengthMiss disagrees with layout.Limits.Miss on the level as drawn", s+1)
+		}
 		for i := range names {
-			if withinLimits(lens[i], exts[len(exts)/2]) {
+			miss, tail := lengthMiss(lens[i], exts[len(exts)/2])
+			if miss == "" {
 				pass[i]++
+			}
+			if i == len(names)-1 {
+				asked[miss]++
+				askedTails = append(askedTails, tail)
 			}
 		}
 	}
 	for i, name := range names {
-		t.Logf("%-22s %2d of %d first attempts within the limits", name, pass[i], seeds)
+		t.Logf("%-22s %2d of %d first attempts within the stretch, tail and worst limits", name, pass[i], seeds)
 	}
+	slices.Sort(askedTails)
+	for _, miss := range slices.Sorted(maps.Keys(asked)) {
+		t.Logf("as asked, missing %q: %d levels", miss, asked[miss])
+	}
+	t.Logf("as asked, tail: least %.2f, median %.2f", askedTails[0], askedTails[len(askedTails)/2])
 	if pass[0] > pass[1] || pass[1] > pass[3] {
 		t.Errorf("shorter corridors keep fewer levels within the limits: %v", pass)
 	}
