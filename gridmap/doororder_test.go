@@ -12,18 +12,7 @@ import (
 // doors, or two of a neighbour's corridors' layout positions, and expects
 // the hub named.
 func TestDoorsOutOfOrder(t *testing.T) {
-	lv := gridmap.Level{
-		Rooms: []gridmap.RoomSpec{
-			{ID: 0, X: 0, Y: 0, W: 60, H: 60},
-			{ID: 1, X: 0, Y: -200, W: 40, H: 40},
-			{ID: 2, X: 200, Y: 0, W: 40, H: 40},
-			{ID: 3, X: 0, Y: 200, W: 40, H: 40},
-			{ID: 4, X: -200, Y: 0, W: 40, H: 40},
-		},
-		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 0, B: 2}, {A: 0, B: 3}, {A: 0, B: 4}},
-		Entrance:  1,
-		Goal:      3,
-	}
+	lv := hubLevel()
 	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -55,5 +44,22 @@ func TestDoorsOutOfOrder(t *testing.T) {
 	moved.Rooms[1].X, moved.Rooms[1].Y, moved.Rooms[2].X, moved.Rooms[2].Y = 200, 0, 0, -200
 	if got := gridmap.DoorsOutOfOrder(m, moved); !slices.Equal(got, []int{0}) {
 		t.Errorf("layout with north and east traded: DoorsOutOfOrder = %v, want [0]", got)
+	}
+}
+
+// hubLevel is a hub (room 0) with a neighbour on each side: north 1, east
+// 2, south 3, west 4.
+func hubLevel() gridmap.Level {
+	return gridmap.Level{
+		Rooms: []gridmap.RoomSpec{
+			{ID: 0, X: 0, Y: 0, W: 60, H: 60},
+			{ID: 1, X: 0, Y: -200, W: 40, H: 40},
+			{ID: 2, X: 200, Y: 0, W: 40, H: 40},
+			{ID: 3, X: 0, Y: 200, W: 40, H: 40},
+			{ID: 4, X: -200, Y: 0, W: 40, H: 40},
+		},
+		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 0, B: 2}, {A: 0, B: 3}, {A: 0, B: 4}},
+		Entrance:  1,
+		Goal:      3,
 	}
 }
