@@ -16,6 +16,7 @@ const bruteForce = 96
 // them.
 type kernel struct {
 	vgrid hashGrid
+	dgrid denseGrid
 	// adjMark[u] == v+1 marks u as a neighbour of v (or v itself) while
 	// v's forces are computed.
 	adjMark []int32
@@ -38,10 +39,14 @@ func (d *drawing) computeForces() {
 		d.adjMark = append(d.adjMark, make([]int32, n-len(d.adjMark))...)
 	}
 	small := len(d.local) <= bruteForce
+	dense := false
 	if !small {
-		d.vgrid.reset(d.reach())
-		for _, v := range d.local {
-			d.vgrid.add(v, d.Pos[v])
+		dense = d.dgrid.build(d.reach(), d.local, d.Pos)
+		if !dense {
+			d.vgrid.reset(d.reach())
+			for _, v := range d.local {
+				d.vgrid.add(v, d.Pos[v])
+			}
 		}
 	}
 	if small && len(d.active) == n {
@@ -61,11 +66,20 @@ func (d *drawing) computeForces() {
 		}
 		d.adjMark[v] = v + 1
 		var r r2.Vec
-		if small {
+		switch {
+		case small:
 			for _, u := range d.local {
 				r = d.repel(v, u, pv, r)
 			}
-		} else {
+		case dense:
+			// hashGrid.near's cells, in its order, without a call per
+			// point.
+			for _, cell := range d.dgrid.around(pv) {
+				for _, u := range cell {
+					r = d.repel(v, u, pv, r)
+				}
+			}
+		default:
 			d.vgrid.near(pv, func(u int32) { r = d.repel(v, u, pv, r) })
 		}
 		// Clear the marks (a vertex id can repeat across phases).
