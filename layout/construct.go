@@ -73,6 +73,8 @@ type Constructor struct {
 	// rewriteSpots are where MayPlace found room for rewrites of several
 	// rooms since the last rewrite, as spots are for hanging rooms.
 	rewriteSpots []rewriteSpot
+	// nextWeigh is the order at which weighBridges next runs.
+	nextWeigh int
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -135,6 +137,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		c.stats.GlobalPhases++
 		d.CommitAll()
 	}
+	c.weighBridges(g)
 	return nil
 }
 

@@ -29,6 +29,9 @@ type kernel struct {
 	pulled bool
 	// masses[v] is mass(v).
 	masses []float64
+	// bridges holds the construction drawing's bridge weights
+	// (bridges.go).
+	bridges bridgeWeights
 }
 
 func (d *drawing) computeForces() {
@@ -204,7 +207,11 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	if dist < 0.5 {
 		dist = 0.5
 	}
-	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*springWeight(h)), to)
+	w := springWeight(h)
+	if !d.rooms {
+		w = float64(w * d.bridges.of(int(v), h.To))
+	}
+	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*w), to)
 }
 
 // springWeight returns the weight of h's spring, 1/f² for a length factor
