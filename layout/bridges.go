@@ -8,7 +8,8 @@ import (
 
 // Bridge weights: a bridge of the construction drawing (a corridor whose
 // removal splits the level in two) between two large parts pulls with a
-// spring as strong as √m springs, m being the rooms on its smaller side.
+// spring as strong as √(m/bridgeFrom) springs, m being the rooms on its
+// smaller side.
 //
 // A cave grows outward from its first rooms, so the rooms at the ends of
 // such a bridge sit deep inside the two parts it joins, and everything the
@@ -22,6 +23,8 @@ import (
 // the rooms it holds together makes each part grow away from the bridge
 // instead of along it.
 //
+// The weight is 1 at bridgeFrom rooms, so it grows from the plain spring;
+// √m (16 springs at bridgeFrom) spread caves at 3,000 rooms (NOTES.md).
 // Only bridges with at least bridgeFrom rooms on each side are weighed,
 // and the weights are refreshed each time the level has grown by
 // weighGrowth: levels that never reach 2·bridgeFrom rooms (every bundled
@@ -73,7 +76,7 @@ func (c *Constructor) weighBridges(g *grammar.Graph) {
 		if s.small < bridgeFrom {
 			continue
 		}
-		b.w[[2]int{s.a, s.b}] = math.Sqrt(float64(s.small))
+		b.w[[2]int{s.a, s.b}] = math.Sqrt(float64(s.small) / bridgeFrom)
 		b.heavy[s.a], b.heavy[s.b] = true, true
 	}
 }
