@@ -75,6 +75,8 @@ type Constructor struct {
 	rewriteSpots []rewriteSpot
 	// fill follows the loops the build closed, for MayFill.
 	fill *loopFill
+	// nextWeigh is the order at which weighBridges next runs.
+	nextWeigh int
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -138,6 +140,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		c.stats.GlobalPhases++
 		d.CommitAll()
 	}
+	c.weighBridges(g)
 	return nil
 }
 

@@ -16,6 +16,7 @@ const bruteForce = 96
 // them.
 type kernel struct {
 	vgrid hashGrid
+	dgrid denseGrid
 	// adjMark[u] == v+1 marks u as a neighbour of v (or v itself) while
 	// v's forces are computed.
 	adjMark []int32
@@ -28,6 +29,9 @@ type kernel struct {
 	pulled bool
 	// masses[v] is mass(v).
 	masses []float64
+	// bridges holds the construction drawing's bridge weights
+	// (bridges.go).
+	bridges bridgeWeights
 }
 
 func (d *drawing) computeForces() {
@@ -38,10 +42,14 @@ func (d *drawing) computeForces() {
 		d.adjMark = append(d.adjMark, make([]int32, n-len(d.adjMark))...)
 	}
 	small := len(d.local) <= bruteForce
+	dense := false
 	if !small {
-		d.vgrid.reset(d.reach())
-		for _, v := range d.local {
-			d.vgrid.add(v, d.Pos[v])
+		dense = d.dgrid.build(d.reach(), d.local, d.Pos)
+		if !dense {
+			d.vgrid.reset(d.reach())
+			for _, v := range d.local {
+				d.vgrid.add(v, d.Pos[v])
+			}
 		}
 	}
 	if small && len(d.active) == n {
@@ -61,11 +69,20 @@ func (d *drawing) computeForces() {
 		}
 		d.adjMark[v] = v + 1
 		var r r2.Vec
-		if small {
+		switch {
+		case small:
 			for _, u := range d.local {
 				r = d.repel(v, u, pv, r)
 			}
-		} else {
+		case dense:
+			// hashGrid.near's cells, in its order, without a call per
+			// point.
+			for _, cell := range d.dgrid.around(pv) {
+				for _, u := range cell {
+					r = d.repel(v, u, pv, r)
+				}
+			}
+		default:
 			d.vgrid.near(pv, func(u int32) { r = d.repel(v, u, pv, r) })
 		}
 		// Clear the marks (a vertex id can repeat across phases).
@@ -190,7 +207,11 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	if dist < 0.5 {
 		dist = 0.5
 	}
-	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*springWeight(h)), to)
+	w := springWeight(h)
+	if !d.rooms {
+		w = float64(w * d.bridges.of(int(v), h.To))
+	}
+	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*w), to)
 }
 
 // springWeight returns the weight of h's spring, 1/f² for a length factor
