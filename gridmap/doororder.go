@@ -24,11 +24,7 @@ func DoorsOutOfOrder(m *Map, lv Level) []int {
 	for _, r := range m.Rooms {
 		bounds[r.ID] = r.Bounds
 	}
-	type door struct {
-		corridor   int
-		way, place float64
-	}
-	doors := make(map[int][]door)
+	doors := make(map[int][]doorAngles)
 	for _, d := range m.Doors {
 		c := m.Corridors[d.Corridor]
 		other := c.A
@@ -40,7 +36,7 @@ func DoorsOutOfOrder(m *Map, lv Level) []int {
 		// centre whole.
 		dx := float64(2*d.At.X + 1 - 2*b.X - b.W)
 		dy := float64(2*d.At.Y + 1 - 2*b.Y - b.H)
-		doors[d.Room] = append(doors[d.Room], door{d.Corridor, pseudoAngle(o.X-r.X, o.Y-r.Y), pseudoAngle(dx, dy)})
+		doors[d.Room] = append(doors[d.Room], doorAngles{pseudoAngle(o.X-r.X, o.Y-r.Y), pseudoAngle(dx, dy)})
 	}
 	var out []int
 	for _, r := range m.Rooms {
@@ -48,18 +44,42 @@ func DoorsOutOfOrder(m *Map, lv Level) []int {
 		if len(ds) < 3 {
 			continue
 		}
-		byWay := slices.Clone(ds)
-		slices.SortFunc(byWay, func(a, b door) int { return cmp.Or(cmp.Compare(a.way, b.way), cmp.Compare(a.corridor, b.corridor)) })
-		byPlace := slices.Clone(ds)
-		slices.SortFunc(byPlace, func(a, b door) int { return cmp.Or(cmp.Compare(a.place, b.place), cmp.Compare(a.corridor, b.corridor)) })
-		start := slices.IndexFunc(byPlace, func(d door) bool { return d.corridor == byWay[0].corridor })
-		for i := range byWay {
-			if byPlace[(start+i)%len(ds)].corridor != byWay[i].corridor {
-				out = append(out, r.ID)
-				break
-			}
+		if !aroundInOrder(ds) {
+			out = append(out, r.ID)
 		}
 	}
 	slices.Sort(out)
 	return out
+}
+
+// doorAngles is a door's two directions, as diamond angles: way, from its
+// room's layout position to the other room's; place, from the centre of
+// its room's bounds to the door.
+type doorAngles struct{ way, place float64 }
+
+// aroundInOrder reports whether reading ds round the room by place meets
+// their ways in cyclic order. Doors of equal way share one arc and may
+// come in either order among themselves, so the answer does not depend
+// on how the corridors are numbered: each door is read as the rank of
+// its way among the distinct ways, and going round by place those ranks
+// may fall back (from the last way to the first) at most once. Doors at
+// equal places, which only a corner cell could give, are read in the
+// order of their ways.
+func aroundInOrder(ds []doorAngles) bool {
+	ways := make([]float64, len(ds))
+	for i, d := range ds {
+		ways[i] = d.way
+	}
+	slices.Sort(ways)
+	ways = slices.Compact(ways)
+	rank := func(d doorAngles) int { i, _ := slices.BinarySearch(ways, d.way); return i }
+	byPlace := slices.Clone(ds)
+	slices.SortFunc(byPlace, func(a, b doorAngles) int { return cmp.Or(cmp.Compare(a.place, b.place), cmp.Compare(a.way, b.way)) })
+	falls := 0
+	for i, d := range byPlace {
+		if rank(byPlace[(i+1)%len(byPlace)]) < rank(d) {
+			falls++
+		}
+	}
+	return falls <= 1
 }
