@@ -14,7 +14,10 @@ import (
 // this: door arcs keep the order when greedy routing draws the map, but
 // negotiation lets a corridor use its neighbours' arcs, and two corridors
 // that leave a room in the same direction share one (NOTES.md, the map
-// stage). It reads the map as drawn; m must be lv's map.
+// stage). It reads the map as drawn; m must be lv's map, and a door it
+// cannot place is skipped, not a panic: one whose Corridor is not an
+// index of m.Corridors, whose Room is not an end of that corridor, or
+// whose rooms lv or m.Rooms do not list.
 func DoorsOutOfOrder(m *Map, lv Level) []int {
 	pos := make(map[int]RoomSpec, len(lv.Rooms))
 	for _, r := range lv.Rooms {
@@ -26,12 +29,22 @@ func DoorsOutOfOrder(m *Map, lv Level) []int {
 	}
 	doors := make(map[int][]doorAngles)
 	for _, d := range m.Doors {
+		if d.Corridor < 0 || d.Corridor >= len(m.Corridors) {
+			continue
+		}
 		c := m.Corridors[d.Corridor]
 		other := c.A
 		if other == d.Room {
 			other = c.B
+		} else if c.B != d.Room {
+			continue
 		}
-		r, o, b := pos[d.Room], pos[other], bounds[d.Room]
+		r, okR := pos[d.Room]
+		o, okO := pos[other]
+		b, okB := bounds[d.Room]
+		if !okR || !okO || !okB {
+			continue
+		}
 		// Doubled coordinates keep the cell centres and the bounds'
 		// centre whole.
 		dx := float64(2*d.At.X + 1 - 2*b.X - b.W)

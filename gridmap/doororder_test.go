@@ -96,3 +96,26 @@ func hubLevel() gridmap.Level {
 		Goal:      3,
 	}
 }
+
+// TestDoorsOutOfOrderBadDoors adds doors that name no corridor, or a
+// corridor that does not reach their room, to a drawn map, and expects
+// them skipped: no panic, and the answer of the map without them.
+func TestDoorsOutOfOrderBadDoors(t *testing.T) {
+	lv := hubLevel()
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []gridmap.Door{
+		{Room: 0, Corridor: len(m.Corridors)},
+		{Room: 0, Corridor: -1},
+		{Room: 2, Corridor: 0}, // corridor 0 joins rooms 0 and 1
+		{Room: 9, Corridor: 0},
+	} {
+		bad := *m
+		bad.Doors = append(slices.Clone(m.Doors), d)
+		if got := gridmap.DoorsOutOfOrder(&bad, lv); got != nil {
+			t.Errorf("with door %+v: DoorsOutOfOrder = %v, want none", d, got)
+		}
+	}
+}
