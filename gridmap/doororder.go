@@ -17,7 +17,10 @@ import (
 // stage). It reads the map as drawn; m must be lv's map, and a door it
 // cannot place is skipped, not a panic: one whose Corridor is not an
 // index of m.Corridors, whose Room is not an end of that corridor, or
-// whose rooms lv or m.Rooms do not list.
+// whose rooms lv or m.Rooms do not list. On a Hex map it reads the cells
+// as square ones (rows a cell apart, odd rows not shifted), which keeps
+// the directions' order only roughly; it is untested there, and so is
+// `tools/mapstats -hex -each`.
 func DoorsOutOfOrder(m *Map, lv Level) []int {
 	pos := make(map[int]RoomSpec, len(lv.Rooms))
 	for _, r := range lv.Rooms {
