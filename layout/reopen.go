@@ -158,7 +158,7 @@ func (r *Relaxation) reopen() bool {
 		need = d.crowdNeeds(d.Pos, d.full, margin)
 		return crowdedShare(need)
 	}
-	local := opensLocally(s, max(r.uniform, 1), share)
+	local := opensLocally(s, max(r.uniform, 1), share) || r.nestsCrowded(need)
 	if local && d.openCrowded(d.full, margin) {
 		// An opening may leave a pair closer than it was: the rooms take
 		// the size the opened drawing allows.
