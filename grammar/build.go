@@ -64,13 +64,6 @@ type Options struct {
 	// asking it (the Step's Stats are that draw's), so the limit never
 	// ends a build early. Rules that hang no room never call it.
 	MayHang func(g *Graph, a, b int) bool
-	// LoosenHang, if set, is called when every candidate of a step is
-	// rejected and some only by MayHang, before the step is drawn without
-	// asking it: true means MayHang now takes the candidates that pass
-	// its limit by the least (the layout's count of the draw that found
-	// nothing), and the step is drawn again asking it; only if that draw
-	// finds nothing too is it drawn without asking.
-	LoosenHang func() bool
 	// MayDraw, if set with RejectCrossings, is asked before a match of a
 	// rule whose rewrite hangs one new room on two mapped vertices a and b
 	// (as for MayHang) is applied, as the graph is before the rewrite;
@@ -245,14 +238,9 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 				// build that stalls short of min_vertices is worse
 				// than a crowded face.
 				refused := b.refused
-				if b.opts.LoosenHang != nil && b.opts.LoosenHang() {
-					step, ok = b.step(pi, total)
-				}
-				if !ok && b.err == nil {
-					b.hangFree = true
-					step, ok = b.step(pi, total)
-					b.hangFree = false
-				}
+				b.hangFree = true
+				step, ok = b.step(pi, total)
+				b.hangFree = false
 				if ok {
 					// The step's counts say what kept the first draw
 					// from every candidate, too.

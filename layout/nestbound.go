@@ -43,18 +43,10 @@ type nestBound struct {
 	// is journaled, to be undone.
 	trial   bool
 	journal []change
-	// faces are the drawing's counts (Constructor.faceCounts); allow
-	// holds the caps above the NestLimit that steps drawn past it left
-	// on the triangles they entered (keyed by corners, looked up only),
-	// raised the largest of those, and forced counts those steps
-	// (nestSide).
-	faces          nestFaces
-	allow          map[[3]int]int
-	raised, forced int
-	// least is the least count past a cap that a candidate MayHang
-	// refused in rewrite leastAt's step would make (0 for none), and
-	// loose the count LoosenHang allowed for rewrite looseAt's.
-	least, leastAt, loose, looseAt int
+	// faces are the drawing's counts (Constructor.faceCounts); raised
+	// is the drawn limit once a step was drawn past it (nestSide).
+	faces  nestFaces
+	raised int
 }
 
 // change is one journaled write: (*field)[i] was old.

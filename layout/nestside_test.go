@@ -41,7 +41,7 @@ func buildLimited(t testing.TB, gr *grammar.Grammar, seed uint64) *Constructor {
 	t.Helper()
 	c := &Constructor{Forces: params.Forces{CrossingFree: true}, NestLimit: 6}
 	opts := grammar.Options{MaxIterations: 60, MinVertices: 30, MaxVertices: 60, MaxValence: 8, RejectCrossings: true,
-		MayHang: c.MayHang, LoosenHang: c.LoosenHang, MayDraw: c.MayDraw, AfterRewrite: c.AfterRewrite}
+		MayHang: c.MayHang, MayDraw: c.MayDraw, AfterRewrite: c.AfterRewrite}
 	if _, err := gr.Build(opts, rand.New(rand.NewPCG(seed, 0))); err != nil {
 		t.Fatal(err)
 	}

@@ -395,7 +395,6 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
 	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
 	bo.MayHang = con.MayHang
-	bo.LoosenHang = con.LoosenHang
 	bo.WrapLimit = con.NestLimit
 	if bo.RejectCrossings {
 		bo.MayDraw = con.MayDraw
