@@ -29,7 +29,8 @@ type Turn struct {
 	// by which the room centres turned: 1 and 0 when the drawing was kept.
 	Cos, Sin float64
 	// Before and After are the areas of the rooms' axis-aligned bounding
-	// box before and after the turn; equal when the drawing was kept.
+	// box before and after the turn, the box Geometry.Density divides by
+	// (cosmetic vertices left out); equal when the drawing was kept.
 	Before, After float64
 	// Tried counts the turns checked for validity.
 	Tried int
@@ -44,7 +45,9 @@ func (t Turn) Turned() bool { return t.Sin != 0 || t.Cos < 0 }
 // diagonal is turned to lie along an axis, so its density and its maps'
 // area follow its shape rather than its angle. Only the room centres turn
 // (rounded to whole units again); rooms stay the axis-aligned W × H
-// rectangles they are, and corridors follow their ends.
+// rectangles they are, and corridors follow their ends. The box is the one
+// Geometry.Density divides by: cosmetic vertices turn with the rooms but
+// neither their corners nor their rectangles count.
 //
 // The angle is that of the minimum-area rectangle enclosing the rooms'
 // corners, found by rotating calipers on their convex hull, so one of its
@@ -71,14 +74,17 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64, lims ...Limits) Turn {
 	for v := range pos {
 		pos[v] = g.Vertex(v).Pos
 	}
-	lo, hi := roomBox(pos, rooms)
+	// The box is the one density measures (MeasureGeometry): the rooms'
+	// rectangles, cosmetic vertices left out; all of them turn.
+	ids := roomIDs(g)
+	lo, hi := roomBox(pos, rooms, ids)
 	before := float64((hi.X - lo.X) * (hi.Y - lo.Y))
 	t := Turn{Cos: 1, Before: before, After: before}
-	if n < 2 || !(before > 0) {
+	if len(ids) < 2 || !(before > 0) {
 		return t
 	}
 	bound := float64(orientRatio * before)
-	cands := hullTurns(convexHull(roomCorners(pos, rooms)))
+	cands := hullTurns(convexHull(roomCorners(pos, rooms, ids)))
 	origin := r2.Vec{X: math.Round((lo.X + hi.X) / 2), Y: math.Round((lo.Y + hi.Y) / 2)}
 	turned := make([]r2.Vec, n)
 	// The hull's rectangle turns the rooms with the level, but the rooms
@@ -92,7 +98,7 @@ func Orient(g *grammar.Graph, rooms []Room, gap float64, lims ...Limits) Turn {
 		cs, sn := c.cos, c.sin
 		for range 4 {
 			turnAll(turned, pos, origin, cs, sn)
-			lo, hi := roomBox(turned, rooms)
+			lo, hi := roomBox(turned, rooms, ids)
 			if area := float64((hi.X - lo.X) * (hi.Y - lo.Y)); area <= bound {
 				trials = append(trials, trial{c: cs, s: sn, area: area})
 			}
@@ -181,12 +187,24 @@ func turnAll(out, pos []r2.Vec, origin r2.Vec, c, s float64) {
 	}
 }
 
+// roomIDs returns g's non-cosmetic vertices, its rooms, in order.
+func roomIDs(g *grammar.Graph) []int {
+	var ids []int
+	for v := range g.Order() {
+		if !g.Vertex(v).Cosmetic {
+			ids = append(ids, v)
+		}
+	}
+	return ids
+}
+
 // roomBox returns the corners of the axis-aligned bounding box of the
-// rooms, W × H rectangles centred on pos.
-func roomBox(pos []r2.Vec, rooms []Room) (lo, hi r2.Vec) {
+// rooms ids, W × H rectangles centred on pos.
+func roomBox(pos []r2.Vec, rooms []Room, ids []int) (lo, hi r2.Vec) {
 	lo = r2.Vec{X: math.Inf(1), Y: math.Inf(1)}
 	hi = r2.Vec{X: math.Inf(-1), Y: math.Inf(-1)}
-	for v, p := range pos {
+	for _, v := range ids {
+		p := pos[v]
 		hw, hh := rooms[v].W/2, rooms[v].H/2
 		lo = r2.Vec{X: min(lo.X, p.X-hw), Y: min(lo.Y, p.Y-hh)}
 		hi = r2.Vec{X: max(hi.X, p.X+hw), Y: max(hi.Y, p.Y+hh)}
@@ -194,10 +212,11 @@ func roomBox(pos []r2.Vec, rooms []Room) (lo, hi r2.Vec) {
 	return lo, hi
 }
 
-// roomCorners returns the four corners of every room.
-func roomCorners(pos []r2.Vec, rooms []Room) []r2.Vec {
-	out := make([]r2.Vec, 0, 4*len(pos))
-	for v, p := range pos {
+// roomCorners returns the four corners of each of the rooms ids.
+func roomCorners(pos []r2.Vec, rooms []Room, ids []int) []r2.Vec {
+	out := make([]r2.Vec, 0, 4*len(ids))
+	for _, v := range ids {
+		p := pos[v]
 		hw, hh := rooms[v].W/2, rooms[v].H/2
 		out = append(out,
 			r2.Vec{X: p.X - hw, Y: p.Y - hh}, r2.Vec{X: p.X + hw, Y: p.Y - hh},

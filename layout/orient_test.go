@@ -182,7 +182,7 @@ func TestOrient(t *testing.T) {
 			}
 			continue
 		}
-		lo, hi := roomBox(ds2pos(ds), rooms)
+		lo, hi := roomBox(ds2pos(ds), rooms, roomIDs(g))
 		if got := (hi.X - lo.X) * (hi.Y - lo.Y); got != tr.After || !(got <= tr.Before*2/3) {
 			t.Errorf("%s: box %g after, reported %g, before %g", tt.name, got, tr.After, tr.Before)
 		}

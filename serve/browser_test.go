@@ -235,6 +235,8 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("page checks took %v", time.Since(start).Round(time.Millisecond))
 
+	checkTurnStep(t, eval, wait, diagonalTOML(t))
+
 	// Another ruleset from the picker, and the seed buttons.
 	gen := eval(`String(tuner.state.generation)`)
 	eval(`(() => {
@@ -462,4 +464,51 @@ func checkHexMapView(t *testing.T, eval func(string) string, wait func(string), 
 		t.Errorf("hexagonal map view: %d of %d tiles in the wrong colour", bad, len(tmj.Layers[0].Data))
 	}
 	pick("square", "orthogonal")
+}
+
+// checkTurnStep pastes diagonal.toml, whose seed 1 layout.Orient turns,
+// and plays step mode to its end: the frame before the level is the turn,
+// captioned with its angle and direction from the level's cosine and sine,
+// drawn at the level's positions; the frame before it is the relax pass's
+// unturned drawing; the last is the level.
+func checkTurnStep(t *testing.T, eval func(string) string, wait func(string), toml string) {
+	t.Helper()
+	gen := eval(`String(tuner.state.generation)`)
+	eval(fmt.Sprintf(`(() => {
+		document.getElementById("toml").value = %q;
+		document.getElementById("toml-name").value = "diagonal.toml";
+		document.getElementById("seed").value = "1";
+		document.getElementById("seed").dispatchEvent(new Event("change"));
+		document.getElementById("toml-load").click();
+		return "";
+	})()`, toml))
+	wait(`tuner.state.generation > ` + gen + ` && !tuner.state.inflight && !tuner.state.timer && tuner.state.doc.ruleset.name === "diagonal" && tuner.state.doc.seed === 1`)
+	eval(`(document.getElementById("step-toggle").click(), "")`)
+	wait(`tuner.state.step.frames.length > 0 && !tuner.state.step.inflight`)
+	if v := eval(`String(tuner.state.step.verified)`); v != "true" {
+		t.Fatalf("diagonal seed 1: step mode plays the trace, not the replay: %s", eval(`tuner.state.step.reason`))
+	}
+	caption := func() string { return eval(`document.getElementById("step-caption").textContent`) }
+	eval(`(document.getElementById("step-last").click(), "")`)
+	if c := caption(); c != "The level" {
+		t.Errorf("diagonal seed 1: last frame's caption %q, want the level", c)
+	}
+	eval(`(document.getElementById("step-prev").click(), "")`)
+	// Seed 1 turns by cos 0.948, sin 0.317 (18.5 degrees counter-clockwise
+	// with y up: clockwise on the page) and its box from 2.44e8 to 5.52e7.
+	if c, want := caption(), "Turned 19 degrees clockwise to lie along the axes: the rooms' bounding box is 77% smaller (rooms keep their axes)"; c != want {
+		t.Errorf("diagonal seed 1: the frame before the level has caption\n%q, want\n%q", c, want)
+	}
+	// The turn frame draws the rooms where the level has them.
+	if off := eval(`(() => {
+		const f = tuner.state.step.frames[tuner.state.step.index];
+		return tuner.state.doc.vertices.filter((v) => f.t.x[v.id] !== v.x || f.t.y[v.id] !== v.y).length + "";
+	})()`); off != "0" {
+		t.Errorf("diagonal seed 1: %s rooms of the turn frame are not where the level has them", off)
+	}
+	eval(`(document.getElementById("step-prev").click(), "")`)
+	if c := caption(); !strings.Contains(c, "final positions, rounded, before the turn") {
+		t.Errorf("diagonal seed 1: the frame before the turn has caption %q, want the relax pass's final positions before the turn", c)
+	}
+	eval(`(document.getElementById("step-toggle").click(), "")`)
 }

@@ -44,6 +44,10 @@ type frames struct {
 	Scale  float64      `json:"scale"`
 	Stride int          `json:"stride"`
 	Relax  []relaxFrame `json:"relax"`
+	// Turn is the turn layout.Orient gave the finished drawing, nil when
+	// it kept the drawing as the relax pass left it: Relax's last frame
+	// is the drawing before the turn, Turn's positions the level's.
+	Turn *turnFrame `json:"turn,omitempty"`
 	// tail is the latest relax frame not kept yet (see addRelax).
 	tail *relaxFrame
 }
@@ -76,6 +80,19 @@ type relaxFrame struct {
 	// Grow is the size of the rooms in this frame, as a fraction of their
 	// final size: below 1 while the relax pass inflates them.
 	Grow float64 `json:"grow"`
+	posFrame
+}
+
+// turnFrame is the level turned to lie along the axes. Cos and Sin are
+// those the level records (level.Metrics.Turn: counter-clockwise with y
+// up, so clockwise on a page whose y points down); the page names the
+// angle from them. Before and After are the areas of the rooms' bounding
+// box before and after the turn.
+type turnFrame struct {
+	Cos    float64 `json:"cos"`
+	Sin    float64 `json:"sin"`
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
 	posFrame
 }
 
@@ -180,6 +197,10 @@ func replay(ctx context.Context, rs *rulesets.Ruleset, lv *level.Level) (*frames
 		if got, want := again.Graph.Vertex(v).Pos, lv.Graph.Vertex(v).Pos; got != want {
 			return unverified("the replayed relax pass ends with vertex %d at (%g, %g), the level has it at (%g, %g)", v, got.X, got.Y, want.X, want.Y)
 		}
+	}
+	if t := again.Metrics.Turn; t.Turned() {
+		fr.Turn = &turnFrame{Cos: t.Cos, Sin: t.Sin, Before: t.Before, After: t.After,
+			posFrame: positions(again.Graph.Order(), func(v int) r2.Vec { return again.Graph.Vertex(v).Pos })}
 	}
 	fr.Verified = true
 	return fr, nil

@@ -572,7 +572,8 @@ import { showMap } from "./map.js";
   function replayFrames(fr) {
     const out = fr.build.map((b) => ({ kind: "build", b, tags: fr.tags }));
     out.push({ kind: "finish", b: fr.build[fr.build.length - 1], pos: fr.finish, tags: fr.tags });
-    for (const r of fr.relax) out.push({ kind: "relax", r, n: fr.relax[fr.relax.length - 1].iteration, scale: fr.scale });
+    for (const r of fr.relax) out.push({ kind: "relax", r, n: fr.relax[fr.relax.length - 1].iteration, scale: fr.scale, turned: !!fr.turn });
+    if (fr.turn) out.push({ kind: "turn", t: fr.turn });
     out.push({ kind: "final" });
     return out;
   }
@@ -615,9 +616,17 @@ import { showMap } from "./map.js";
       for (const v of scene.vertices) { v.x = f.r.x[v.id]; v.y = f.r.y[v.id]; v.w *= grow; v.h *= grow; }
       scene.view = relaxView();
       show(scene);
-      const phase = { inflate: "rooms inflating", settle: "settling at full size", done: "final positions, rounded" }[f.r.phase];
+      const phase = { inflate: "rooms inflating", settle: "settling at full size", done: f.turned ? "final positions, rounded, before the turn" : "final positions, rounded" }[f.r.phase];
       cap.textContent = `Relax iteration ${f.r.iteration} of ${f.n}, ${phase} (the drawing scaled ×${Number(f.scale).toPrecision(3)}` +
         (grow < 1 ? `, rooms at ${Math.round(100 * grow)}% of their size)` : `)`);
+    } else if (f.kind === "turn") {
+      // The relax pass's view, so the turn shows as what it is: the
+      // drawing of the last relax frame turned about its box's centre.
+      const scene = finalScene(state.doc);
+      for (const v of scene.vertices) { v.x = f.t.x[v.id]; v.y = f.t.y[v.id]; }
+      scene.view = relaxView();
+      show(scene);
+      cap.textContent = turnCaption(f.t);
     } else if (f.kind === "trace") {
       const scene = finalScene(state.doc);
       for (const v of scene.vertices) v.visible = v.createdBy < f.k;
@@ -633,16 +642,28 @@ import { showMap } from "./map.js";
     $("step-play").textContent = st.timer ? "pause" : "play";
   }
 
-  // relaxView is the extent of every relax frame, so the camera holds still
-  // while the relax pass plays.
+  // turnCaption names the turn layout.Orient gave the level, from the
+  // cosine and sine the level records (counter-clockwise with y up, so
+  // clockwise on the page, whose y points down). Math.atan2 is for this
+  // caption only: no angle is part of the level.
+  function turnCaption(t) {
+    const deg = Math.round(Math.abs(Math.atan2(t.sin, t.cos)) * 180 / Math.PI);
+    const dir = t.sin > 0 ? "clockwise" : "counter-clockwise";
+    const saved = Math.round(100 * (1 - t.after / t.before));
+    return `Turned ${deg} degrees ${dir} to lie along the axes: the rooms' bounding box is ${saved}% smaller (rooms keep their axes)`;
+  }
+
+  // relaxView is the extent of every relax frame and the turn, so the
+  // camera holds still while the relax pass plays and the level turns.
   function relaxView() {
     const st = state.step;
     if (st._view && st._viewFor === st.frames) return st._view;
     const out = [];
     const doc = state.doc;
     for (const f of st.frames) {
-      if (f.kind !== "relax") continue;
-      for (const v of doc.vertices) out.push({ x: f.r.x[v.id], y: f.r.y[v.id], w: v.w, h: v.h });
+      const p = f.kind === "relax" ? f.r : f.kind === "turn" ? f.t : null;
+      if (!p) continue;
+      for (const v of doc.vertices) out.push({ x: p.x[v.id], y: p.y[v.id], w: v.w, h: v.h });
     }
     st._view = out;
     st._viewFor = st.frames;
@@ -663,7 +684,7 @@ import { showMap } from "./map.js";
       if (st.index >= st.frames.length - 1) { stopPlay(); return; }
       showFrame(st.index + 1);
       const kind = st.frames[st.index].kind;
-      st.timer = setTimeout(tick, kind === "relax" ? 40 : 450);
+      st.timer = setTimeout(tick, kind === "relax" ? 40 : kind === "turn" ? 1500 : 450);
       $("step-play").textContent = "pause";
     };
     st.timer = setTimeout(tick, 0);
