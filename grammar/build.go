@@ -90,6 +90,13 @@ type Options struct {
 	// MayDraw does for one hung room. It is asked after MayDraw and never
 	// lifted.
 	MayPlace func(g *Graph, r *Rewrite) bool
+	// MayFill, if set, is asked after MayPlace about the same rewrites,
+	// with the same preview: false rejects the match, reason Wrap, when
+	// its new rooms would put more rooms inside a loop of corridors
+	// than the loop can wrap within the ruleset's limits. Like MayHang
+	// it is lifted for a step whose every candidate is rejected, some
+	// only by it or the other limits, so it never ends a build early.
+	MayFill func(g *Graph, r *Rewrite) bool
 	// KeepNonPlanar, with RejectCrossings, keeps a rewrite that would
 	// leave the corridor graph non-planar and skips the crossing checks
 	// for it (the crossing ones and MayDraw, MayPlace): its crossings are
@@ -597,8 +604,20 @@ func (b *builder) verdict(c *compiled, m []int) Reason {
 	if v == OK && c.hanging && crossings && b.opts.MayDraw != nil && !b.opts.MayDraw(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		return Crossing
 	}
-	if v == OK && c.several && crossings && b.opts.MayPlace != nil && !b.opts.MayPlace(b.g, c.preview(b.g, m)) {
-		return Crossing
+	var rw *Rewrite
+	if v == OK && c.several && crossings && b.opts.MayPlace != nil {
+		if rw = c.preview(b.g, m); !b.opts.MayPlace(b.g, rw) {
+			return Crossing
+		}
+	}
+	if v == OK && c.several && b.opts.MayFill != nil && !b.hangFree {
+		if rw == nil {
+			rw = c.preview(b.g, m)
+		}
+		if !b.opts.MayFill(b.g, rw) {
+			b.nested++
+			return Wrap
+		}
 	}
 	if v == OK && c.hanging && b.opts.MayHang != nil && !b.hangFree && !b.opts.MayHang(b.g, m[c.hang[0]], m[c.hang[1]]) {
 		b.nested++

@@ -75,6 +75,19 @@ func BenchmarkBuildFans(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildTrifans draws trifans seed 2
+// (level/testdata/quality/trifans.toml at its own limits), the crowded
+// level whose map takes longest of trifans and fans seeds 1-20: greedy
+// routing fails at every cell, and negotiation draws it at the finest
+// cell after five spreads.
+func BenchmarkBuildTrifans(b *testing.B) {
+	rs, err := rulesets.LoadFile("../level/testdata/quality/trifans.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchBuild(b, rulesetLevel(b, rs, 2))
+}
+
 // benchBuild times Build on in, and reports besides the wall time the
 // process's CPU time per build (cpu-ns/op), which a shared machine's load
 // does not inflate.

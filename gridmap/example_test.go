@@ -45,3 +45,30 @@ func ExampleBuild() {
 	// ####################################
 	// 3 rooms, 2 corridors, 4 doors
 }
+
+// A hub with a neighbour on each side: greedy routing keeps its doors in
+// the order of its corridors round it; a map whose east and west doors
+// traded places does not.
+func ExampleDoorsOutOfOrder() {
+	lv := hubLevel()
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(gridmap.DoorsOutOfOrder(m, lv))
+	var east, west *gridmap.Door
+	for i, d := range m.Doors {
+		switch {
+		case d.Room == 0 && d.Corridor == 1:
+			east = &m.Doors[i]
+		case d.Room == 0 && d.Corridor == 3:
+			west = &m.Doors[i]
+		}
+	}
+	east.At, west.At = west.At, east.At
+	fmt.Println(gridmap.DoorsOutOfOrder(m, lv))
+	// Output:
+	// []
+	// [0]
+}

@@ -28,11 +28,40 @@ const (
 	historyStep = 3
 )
 
-// negotiation is the state of one negotiated routing: the present factor
-// and each cell's history.
+// negotiation is the state of one negotiated routing: the present factor,
+// each cell's history, and which corridors hold each cell: claims counts
+// them and claimSum adds their indices plus one, so that a cell held by
+// corridor k alone (claims 1, claimSum k+1) is told from one held by
+// another without a list per cell (a corridor holds a cell at most once).
 type negotiation struct {
-	present int32
-	hist    []int32
+	present  int32
+	hist     []int32
+	claims   []uint16
+	claimSum []int32
+}
+
+// hold adds d (1 or −1) to the claims of corridor k on cells.
+func (n *negotiation) hold(k int32, cells []int, d int) {
+	for _, i := range cells {
+		n.claims[i] = uint16(int(n.claims[i]) + d)
+		n.claimSum[i] += int32(d) * (k + 1)
+	}
+}
+
+// conflict reports whether a cell of another corridor than k lies within
+// a cell (corners included) of cell i: what g.corrNear1[i] says with k's
+// own cells taken out of the counts, without taking them out.
+func (n *negotiation) conflict(g *grid, k int32, i int) bool {
+	x, y := i%g.w, i/g.w
+	for ny := max(0, y-1); ny <= min(g.h-1, y+1); ny++ {
+		for nx := max(0, x-1); nx <= min(g.w-1, x+1); nx++ {
+			j := ny*g.w + nx
+			if c := n.claims[j]; c > 1 || c == 1 && n.claimSum[j] != k+1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // congestion is the extra cost of the brush at p during a negotiation: its
@@ -89,18 +118,25 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 			g.own[i] = b.roomAt(at, cellPoint(i, g.w), b.p.ends[k])
 		}
 	}
-	neg := &negotiation{present: presentFirst, hist: make([]int32, g.w*g.h)}
+	n := g.w * g.h
+	neg := &negotiation{present: presentFirst, hist: make([]int32, n), claims: make([]uint16, n), claimSum: make([]int32, n)}
+	for k := range paths {
+		neg.hold(int32(k), cells[k], 1)
+	}
 	rt.neg = neg
 	defer func() { rt.neg = nil }()
 	// inConflict reports whether any of corridor k's cells is within a cell
-	// of another corridor's, with k's own cells out of the counts.
+	// of another corridor's.
 	inConflict := func(k int32) bool {
-		return slices.ContainsFunc(cells[k], func(i int) bool { return g.corrNear1[i] != 0 })
+		return slices.ContainsFunc(cells[k], func(i int) bool { return neg.conflict(g, k, i) })
 	}
+	// take adds corridor k's cells to the counts (d = 1) or takes them
+	// out (d = −1).
 	take := func(k int32, d int) {
 		for _, i := range cells[k] {
 			g.near(i, d)
 		}
+		neg.hold(k, cells[k], d)
 	}
 	for range negotiateRounds {
 		if err := b.ctx.Err(); err != nil {
@@ -108,11 +144,10 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		}
 		for _, k := range order {
 			if paths[k] != nil {
-				take(k, -1)
 				if !inConflict(k) {
-					take(k, 1)
 					continue
 				}
+				take(k, -1)
 			}
 			path, ok := b.routeOne(rt, at, k)
 			if rt.stopped {
@@ -128,14 +163,12 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		}
 		conflicts := false
 		for _, k := range order {
-			take(k, -1)
 			for _, i := range cells[k] {
-				if g.corrNear1[i] != 0 {
+				if neg.conflict(g, k, i) {
 					neg.hist[i] += historyStep
 					conflicts = true
 				}
 			}
-			take(k, 1)
 		}
 		if !conflicts {
 			for k := range paths {
@@ -149,10 +182,7 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 	}
 	// Still in conflict: report the first corridor that is.
 	for _, k := range order {
-		take(k, -1)
-		c := inConflict(k)
-		take(k, 1)
-		if c {
+		if inConflict(k) {
 			return noRoute(b.p, k)
 		}
 	}

@@ -106,7 +106,7 @@ type router struct {
 	stamp  []uint32
 	gen    uint32
 	goal   []int8 // heading+1 that enters the target room at each anchor
-	heap   stateHeap
+	open   stateQueue
 	// neg, when not nil, makes other corridors a cost instead of an
 	// obstacle (see negotiation).
 	neg *negotiation
@@ -139,7 +139,7 @@ func (r *router) checkStop() bool {
 func newRouter(ctx context.Context, g *grid, width int, prev *router) *router {
 	r := &router{g: g, width: width, goal: make([]int8, g.w*g.h), ctx: ctx}
 	if prev != nil {
-		r.cost, r.parent, r.stamp, r.gen, r.heap = prev.cost, prev.parent, prev.stamp, prev.gen, prev.heap[:0]
+		r.cost, r.parent, r.stamp, r.gen, r.open = prev.cost, prev.parent, prev.stamp, prev.gen, prev.open
 		r.flood = prev.flood
 	}
 	return r
@@ -257,7 +257,7 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 		clear(r.stamp)
 		r.gen = 1
 	}
-	r.heap = r.heap[:0]
+	r.open.reset()
 	// The target box bounds the anchors of every slot of to, for the
 	// heuristic.
 	box := rect{x0: g.w, y0: g.h, x1: -1, y1: -1}
@@ -292,7 +292,6 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 	r.grow(4 * ww * (win.y1 - win.y0))
 	state := func(p Point, d int) int32 { return int32(((p.Y-win.y0)*ww+p.X-win.x0)*4 + d) }
 	at := func(st int32) Point { c := int(st / 4); return Point{c%ww + win.x0, c/ww + win.y0} }
-	var seq uint32
 	for _, s := range from.slots {
 		p := r.anchor(from.x0, from.y0, s)
 		if !r.free(p, from.room, from.room, to.room, win) {
@@ -301,14 +300,16 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 		st := state(p, s.dir)
 		c := r.congestion(p)
 		r.stamp[st], r.cost[st], r.parent[st] = r.gen, c, -1
-		seq++
-		r.heap.push(heapItem{f: c + h(p), seq: seq, s: st})
+		r.open.push(c+h(p), st)
 	}
-	for len(r.heap) > 0 {
+	for {
+		it, ok := r.open.pop()
+		if !ok {
+			return nil, false
+		}
 		if r.checkStop() {
 			return nil, false
 		}
-		it := r.heap.pop()
 		st := it.s
 		c := r.cost[st]
 		p, dir := at(st), int(st%4)
@@ -347,62 +348,9 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 				continue
 			}
 			r.stamp[ns], r.cost[ns], r.parent[ns] = r.gen, nc, st
-			seq++
-			r.heap.push(heapItem{f: nc + h(q), seq: seq, s: ns})
+			r.open.push(nc+h(q), ns)
 		}
 	}
-	return nil, false
-}
-
-// heapItem is a search state with its estimated total cost f; seq breaks
-// ties in the order states were pushed, so the search is deterministic.
-type heapItem struct {
-	f   int32
-	seq uint32
-	s   int32
-}
-
-func (a heapItem) less(b heapItem) bool { return a.f < b.f || a.f == b.f && a.seq < b.seq }
-
-type stateHeap []heapItem
-
-func (h *stateHeap) push(it heapItem) {
-	*h = append(*h, it)
-	s := *h
-	i := len(s) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !s[i].less(s[p]) {
-			break
-		}
-		s[i], s[p] = s[p], s[i]
-		i = p
-	}
-}
-
-func (h *stateHeap) pop() heapItem {
-	s := *h
-	top := s[0]
-	n := len(s) - 1
-	s[0] = s[n]
-	s = s[:n]
-	i := 0
-	for {
-		l, m := 2*i+1, i
-		if l < n && s[l].less(s[m]) {
-			m = l
-		}
-		if l+1 < n && s[l+1].less(s[m]) {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		s[i], s[m] = s[m], s[i]
-		i = m
-	}
-	*h = s
-	return top
 }
 
 // routeError is a map that a larger scale may fix: rooms that overlap

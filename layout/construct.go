@@ -73,6 +73,8 @@ type Constructor struct {
 	// rewriteSpots are where MayPlace found room for rewrites of several
 	// rooms since the last rewrite, as spots are for hanging rooms.
 	rewriteSpots []rewriteSpot
+	// fill follows the loops the build closed, for MayFill.
+	fill *loopFill
 }
 
 // ConstructStats counts the construction drawing's work.
@@ -108,6 +110,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	d.Sync()
 	d.Touch(s.Match)
 	c.log.record(g, s)
+	c.followLoops(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)

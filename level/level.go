@@ -391,7 +391,9 @@ func buildOptions(rs *rulesets.Ruleset) grammar.Options {
 // rs's tail limit allows (layout.Limits.NestLimit), as a crossing match is
 // skipped, and likewise a room hung on two rooms not joined whose cycle may
 // come to enclose more (grammar.Options.WrapLimit), and, when crossing matches are skipped, a hanging room the
-// drawing has no place for without a crossing (layout.Constructor.MayDraw).
+// drawing has no place for without a crossing (layout.Constructor.MayDraw);
+// and a rewrite of several rooms that would put more rooms into a loop
+// of corridors than the loop may hold (layout.Constructor.MayFill).
 func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Options) {
 	con.NestLimit = limitsOf(rs).WithDefaults().NestLimit()
 	bo.MayHang = con.MayHang
@@ -400,6 +402,7 @@ func hangWithin(rs *rulesets.Ruleset, con *layout.Constructor, bo *grammar.Optio
 		bo.MayDraw = con.MayDraw
 		bo.MayPlace = con.MayPlace
 	}
+	bo.MayFill = con.MayFill
 }
 
 // progress is how far an attempt got: the stage that last ran and the

@@ -72,7 +72,12 @@ func main() {
 		g.bends += b
 		g.corridors += len(m.Corridors)
 		if *each {
-			fmt.Printf("%s\tok\t%.2fs\t%d×%d cells\tscale %.3g\tcells/corridor %.2f\tbends/corridor %.2f\tcell %.4g\tlevel units/corridor %.1f\n", path, dt.Seconds(), m.W, m.H, m.ScaleX, c, b, m.CellSize, c*m.CellSize/m.ScaleX)
+			lv, err := render.MapLevel(d, "")
+			if err != nil {
+				fmt.Fprintln(os.Stderr, path, err)
+				os.Exit(1)
+			}
+			fmt.Printf("%s\tok\t%.2fs\t%d×%d cells\tscale %.3g\tcells/corridor %.2f\tbends/corridor %.2f\tcell %.4g\tlevel units/corridor %.1f\tdoors out of order at rooms %v\n", path, dt.Seconds(), m.W, m.H, m.ScaleX, c, b, m.CellSize, c*m.CellSize/m.ScaleX, gridmap.DoorsOutOfOrder(m, lv))
 		}
 	}
 	fmt.Println("| levels | drawn | failed: reason | cells per corridor | bends per corridor | s per level |")

@@ -1,0 +1,63 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMayFill: a build asks MayFill about the matches of a rule that
+// puts a path of rooms between two (with or without RejectCrossings),
+// skips the refused ones as Wrap, and, when it refuses every candidate
+// of a step, draws the step again without it, so the build still ends
+// with all its iterations.
+func TestMayFill(t *testing.T) {
+	path := Rule{Name: "path",
+		Pattern: Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}},
+			Edges: []PatternEdge{{A: "a", B: "b"}}},
+		Substitute: Substitute{
+			Vertices: []SubstituteVertex{{ID: "a", Tag: "a", Pos: v(0, 0)}, {ID: "x", Tag: "a", Pos: v(30, 60)}, {ID: "y", Tag: "a", Pos: v(70, 60)}, {ID: "b", Tag: "a", Pos: v(100, 0)}},
+			Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "b"}},
+		}}
+	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), path}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		refuse func(asked int) bool
+		wrap   bool // some step counts a Wrap refusal
+	}{
+		{"every other one refused", func(asked int) bool { return asked%2 == 1 }, true},
+		{"every one refused", func(int) bool { return true }, true},
+		{"none refused", func(int) bool { return false }, false},
+	} {
+		for _, reject := range []bool{true, false} {
+			asked := 0
+			opts := Options{MaxIterations: 6, MaxVertices: 100, RejectCrossings: reject,
+				MayFill: func(g *Graph, r *Rewrite) bool {
+					asked++
+					if len(r.Fit) != len(r.Host) || r.First != g.Order() {
+						t.Errorf("%s: MayFill given a rewrite without its fit", tc.name)
+					}
+					return !tc.refuse(asked)
+				}}
+			res, err := gr.Build(opts, rand.New(rand.NewPCG(1, 2)))
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if len(res.Steps) != 6 {
+				t.Errorf("%s (reject %v): %d steps, want 6: the fill limit ended the build early", tc.name, reject, len(res.Steps))
+			}
+			if asked == 0 {
+				t.Errorf("%s (reject %v): MayFill never asked", tc.name, reject)
+			}
+			wraps := 0
+			for _, s := range res.Steps {
+				wraps += s.Stats[1].Wrap
+			}
+			if got := wraps > 0; got != tc.wrap {
+				t.Errorf("%s (reject %v): %d Wrap refusals counted, want some: %v", tc.name, reject, wraps, tc.wrap)
+			}
+		}
+	}
+}

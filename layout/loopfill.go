@@ -1,0 +1,411 @@
+package layout
+
+import (
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"github.com/dungraph/dungraph/geom"
+	"github.com/dungraph/dungraph/grammar"
+)
+
+// loopFill follows the loops of corridors the build closes and how many
+// rooms each holds in the construction drawing, for MayFill. A loop is
+// kept as its rooms in order round it; when a later rewrite replaces one
+// of its corridors by a path of new rooms (nested.toml's open subdivides
+// the corridor it opens), the path is spliced in, so the loop's length is
+// that of the boundary its corridors must stretch round.
+type loopFill struct {
+	loops []fillLoop
+	// at lists, per room, the loops through it.
+	at [][]int
+	// dist, prev and queue are the searches' scratch, dist all -1
+	// between searches.
+	dist, prev, queue []int
+}
+
+// fillLoop is one loop: its rooms in order, the vertex count when it was
+// last spliced, and the rooms strictly inside it as drawn at version
+// (inside is -1 when not counted yet).
+type fillLoop struct {
+	cyc             []int
+	checked, inside int
+	version         int
+	dead            bool
+}
+
+// maxFillLoop is the longest loop, in corridors, that loopFill looks for
+// when a rewrite closes one: MayFill's limit grows with the square of a
+// loop's length, so a longer loop limits nothing a build of the sizes
+// that make tails can reach, and the search stays local.
+const maxFillLoop = 16
+
+// maxFillSearch caps the rooms one search for a loop reaches: in a dense
+// level a breadth-first search of depth maxFillLoop reaches hundreds, at
+// every corridor of every rewrite's new rooms (caves at 3,000 rooms: 20%
+// more time for its construction drawing with 512), and a loop found
+// only past that many rooms is long for its surroundings.
+const maxFillSearch = 128
+
+// fillLimit returns the most rooms a loop of p corridors may hold: a
+// triangle may hold nest rooms (Limits.NestLimit, from the measured tail
+// ≈ 1.95·√k of a triangle holding k), and a loop of p corridors p/3 times
+// as many. Linear, not as the area a perimeter of p corridors could
+// span: the corridors of a loop do not stretch alike (those a later
+// rewrite subdivided bound small loops of their own and stay short, the
+// loop's first corridors take the stretch), and with (p/3)² nested.toml
+// kept 17 of its 22 misses in seeds 1–200 (NOTES.md, "Fill limit").
+func fillLimit(nest, p int) int { return nest * p / 3 }
+
+// MayFill reports whether the new rooms of the rewrite r keep every loop
+// of corridors of g within fillLimit of the rooms it holds: the loops a
+// rewrite closed and the rooms each holds strictly inside it as drawn,
+// counted with the rewrite's new rooms where its fit puts them and with
+// a loop's corridors the rewrite subdivides counted as the path that
+// replaces them. Always true when NestLimit is 0. Its signature fits
+// grammar.Options.MayFill.
+//
+// A loop closed early in a build is wrapped round by whatever grows from
+// its rooms into its face (nested.toml: the loops that end longest were
+// closed while the level had 9 to 42 rooms and end round 14 to 33), and a
+// rewrite that closes a loop cannot know what will grow inside; so the
+// rewrite that would put more into a full loop is the one refused, and the
+// build grows elsewhere.
+func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
+	if c.NestLimit <= 0 {
+		return true
+	}
+	f := c.fill
+	if f == nil {
+		return true
+	}
+	var pos []r2.Vec
+	for v, h := range r.Host {
+		if h < 0 {
+			pos = append(pos, r.Fit[v])
+		}
+	}
+	for i := range f.loops {
+		l := &f.loops[i]
+		if l.dead {
+			continue
+		}
+		add := 0
+		for _, p := range pos {
+			if inLoop(g, l.cyc, p) {
+				add++
+			}
+		}
+		if add == 0 {
+			continue
+		}
+		if l.inside < 0 || l.version != c.stats.Rewrites {
+			l.inside, l.version = roomsInside(g, l.cyc), c.stats.Rewrites
+		}
+		if l.inside+add > fillLimit(c.NestLimit, len(l.cyc)+grown(r, l.cyc)) {
+			return false
+		}
+	}
+	return true
+}
+
+// followLoops brings c's loops up to date after the rewrite s (when
+// NestLimit is set: MayFill is the only reader).
+func (c *Constructor) followLoops(g *grammar.Graph, s *grammar.Step) {
+	if c.NestLimit <= 0 {
+		return
+	}
+	if c.fill == nil {
+		c.fill = &loopFill{}
+	}
+	c.fill.follow(g, s)
+}
+
+// grown returns how many corridors the rewrite r adds to the loop cyc by
+// replacing its corridors with paths of new rooms.
+func grown(r *grammar.Rewrite, cyc []int) int {
+	add := 0
+	for _, d := range r.Dropped {
+		i := slices.Index(cyc, d[0])
+		if i < 0 {
+			continue
+		}
+		n := len(cyc)
+		if cyc[(i+1)%n] != d[1] && cyc[(i+n-1)%n] != d[1] {
+			continue
+		}
+		su, sv := slices.Index(r.Host, d[0]), slices.Index(r.Host, d[1])
+		if su < 0 || sv < 0 {
+			continue
+		}
+		if h := subHops(r, su, sv); h > 1 {
+			add += h - 1
+		}
+	}
+	return add
+}
+
+// subHops returns the corridors on a shortest path of r's substitute from
+// su to sv through new rooms only, or 0 when there is none.
+func subHops(r *grammar.Rewrite, su, sv int) int {
+	dist := make([]int, len(r.Host))
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[su] = 0
+	queue := []int{su}
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		for _, e := range r.Corridors {
+			for k := range 2 {
+				if e[k] != u {
+					continue
+				}
+				w := e[1-k]
+				if w == sv {
+					return dist[u] + 1
+				}
+				if r.Host[w] < 0 && dist[w] < 0 {
+					dist[w] = dist[u] + 1
+					queue = append(queue, w)
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// follow brings the loops up to date with g after the rewrite s: it
+// splices into the loops through s's matched rooms the paths of new rooms
+// that replaced their corridors (a loop with a corridor gone and no such
+// path is dropped), and adds the shortest loop through s's new rooms when
+// they close one. A rewrite changes only the corridors among its matched
+// and new rooms, so no other loop needs a look.
+func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
+	n := g.Order()
+	for len(f.dist) < n {
+		f.dist = append(f.dist, -1)
+		f.prev = append(f.prev, -1)
+		f.at = append(f.at, nil)
+	}
+	var touched []int
+	for _, v := range s.Match {
+		for _, i := range f.at[v] {
+			if !slices.Contains(touched, i) {
+				touched = append(touched, i)
+			}
+		}
+	}
+	slices.Sort(touched)
+	for _, i := range touched {
+		if l := &f.loops[i]; !l.dead {
+			f.splice(g, l, i)
+		}
+	}
+	if len(s.Added) == 0 {
+		return
+	}
+	lo, hi := slices.Min(s.Added), slices.Max(s.Added)+1
+	for v := lo; v < hi; v++ {
+		for _, h := range g.Neighbors(v) {
+			if h.Cosmetic || h.To >= lo && h.To < v {
+				continue
+			}
+			if cyc := f.around(g, v, h.To); cyc != nil && !f.known(cyc) {
+				i := len(f.loops)
+				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
+				for _, u := range cyc {
+					f.at[u] = append(f.at[u], i)
+				}
+			}
+		}
+	}
+}
+
+// known reports whether a live loop has the rooms of cyc.
+func (f *loopFill) known(cyc []int) bool {
+	for _, i := range f.at[cyc[0]] {
+		if l := f.loops[i]; !l.dead && len(l.cyc) == len(cyc) {
+			same := true
+			for _, v := range cyc {
+				if !slices.Contains(l.cyc, v) {
+					same = false
+					break
+				}
+			}
+			if same {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splice replaces each corridor of l that is gone by a shortest path of
+// rooms added since l was last spliced, taking, when it can, rooms not
+// inside l as drawn (the loop's boundary is its outer side), and drops l
+// when some corridor has no such path.
+func (f *loopFill) splice(g *grammar.Graph, l *fillLoop, id int) {
+	out := l.cyc[:0:0]
+	changed := false
+	for i, u := range l.cyc {
+		w := l.cyc[(i+1)%len(l.cyc)]
+		out = append(out, u)
+		if joinedBy(g, u, w) {
+			continue
+		}
+		changed = true
+		path := f.path(g, u, w, l.checked, l.cyc, true)
+		if path == nil {
+			path = f.path(g, u, w, l.checked, l.cyc, false)
+		}
+		if path == nil {
+			l.dead = true
+			return
+		}
+		out = append(out, path...)
+		for _, v := range path {
+			f.at[v] = append(f.at[v], id)
+		}
+	}
+	if changed {
+		l.cyc, l.inside = out, -1
+	}
+	l.checked = g.Order()
+}
+
+// path returns the rooms strictly between u and w on a shortest path of
+// corridors through rooms numbered from first on (and, with outside,
+// not inside the loop cyc as drawn), or nil when there is none.
+func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bool) []int {
+	f.queue = append(f.queue[:0], u)
+	f.dist[u] = 0
+	var found bool
+	for i := 0; i < len(f.queue) && !found; i++ {
+		x := f.queue[i]
+		for _, h := range g.Neighbors(x) {
+			y := h.To
+			if h.Cosmetic || f.dist[y] >= 0 {
+				continue
+			}
+			if y == w && x != u {
+				f.prev[y], found = x, true
+				break
+			}
+			if y < first || outside && inLoop(g, cyc, g.Vertex(y).Pos) {
+				continue
+			}
+			f.dist[y], f.prev[y] = f.dist[x]+1, x
+			f.queue = append(f.queue, y)
+		}
+	}
+	var rooms []int
+	if found {
+		for x := f.prev[w]; x != u; x = f.prev[x] {
+			rooms = append(rooms, x)
+		}
+		slices.Reverse(rooms)
+	}
+	for _, x := range f.queue {
+		f.dist[x], f.prev[x] = -1, -1
+	}
+	f.prev[w] = -1
+	return rooms
+}
+
+// shortestLoop returns the shortest loop of corridors, of at most
+// maxFillLoop, through one of the rooms lo..hi-1 (one step's new rooms),
+// or nil when they close none.
+func (f *loopFill) shortestLoop(g *grammar.Graph, lo, hi int) []int {
+	var best []int
+	for v := lo; v < hi; v++ {
+		for _, h := range g.Neighbors(v) {
+			if h.Cosmetic {
+				continue
+			}
+			if cyc := f.around(g, v, h.To); cyc != nil && (best == nil || len(cyc) < len(best)) {
+				best = cyc
+			}
+		}
+	}
+	return best
+}
+
+// around returns the shortest loop through the corridor v–w: v, then a
+// shortest path from w back to v not using that corridor, of at most
+// maxFillLoop corridors in all; nil when there is none.
+func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
+	f.queue = append(f.queue[:0], w)
+	f.dist[w] = 0
+	found := false
+	for i := 0; i < len(f.queue) && !found; i++ {
+		x := f.queue[i]
+		if f.dist[x]+2 > maxFillLoop || len(f.queue) > maxFillSearch {
+			break
+		}
+		for _, h := range g.Neighbors(x) {
+			y := h.To
+			if h.Cosmetic || f.dist[y] >= 0 || x == w && y == v {
+				continue
+			}
+			f.dist[y], f.prev[y] = f.dist[x]+1, x
+			if y == v {
+				found = true
+				break
+			}
+			f.queue = append(f.queue, y)
+		}
+	}
+	var cyc []int
+	if found {
+		for x := v; ; x = f.prev[x] {
+			cyc = append(cyc, x)
+			if x == w {
+				break
+			}
+		}
+	}
+	for _, x := range f.queue {
+		f.dist[x], f.prev[x] = -1, -1
+	}
+	f.dist[v], f.prev[v] = -1, -1
+	return cyc
+}
+
+// joinedBy reports whether a corridor (not a cosmetic edge) joins a and b.
+func joinedBy(g *grammar.Graph, a, b int) bool {
+	h, ok := g.Edge(a, b)
+	return ok && !h.Cosmetic
+}
+
+// inLoop reports whether p lies strictly inside the polygon of the rooms
+// cyc of g, by the winding number with exact orientations.
+func inLoop(g *grammar.Graph, cyc []int, p r2.Vec) bool {
+	w := 0
+	for i, u := range cyc {
+		a, b := g.Vertex(u).Pos, g.Vertex(cyc[(i+1)%len(cyc)]).Pos
+		if a.Y <= p.Y {
+			if b.Y > p.Y && geom.Orient(a, b, p) > 0 {
+				w++
+			}
+		} else if b.Y <= p.Y && geom.Orient(a, b, p) < 0 {
+			w--
+		}
+	}
+	return w != 0
+}
+
+// roomsInside counts the rooms of g (cosmetic vertices left out) strictly
+// inside the loop cyc as drawn.
+func roomsInside(g *grammar.Graph, cyc []int) int {
+	k := 0
+	for v := range g.Order() {
+		if g.Vertex(v).Cosmetic || slices.Contains(cyc, v) {
+			continue
+		}
+		if inLoop(g, cyc, g.Vertex(v).Pos) {
+			k++
+		}
+	}
+	return k
+}
