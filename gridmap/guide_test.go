@@ -2,6 +2,7 @@ package gridmap_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/dungraph/dungraph/gridmap"
@@ -31,8 +32,13 @@ func TestGuidedCrossing(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := gridmap.Options{Cell: float64(50*2) / 3}
-	if _, err := gridmap.BuildPass(lv, o, 3, true, false); err == nil {
+	_, err = gridmap.BuildPass(lv, o, 3, true, false)
+	if err == nil {
 		t.Fatal("negotiation drew the level at scales up to 1.5625: the test no longer shows what guiding adds")
+	}
+	// Negotiation ran out of rounds: the error names the pair.
+	if !strings.Contains(err.Error(), "still within a cell of corridor") {
+		t.Errorf("negotiation's error does not name the corridor in conflict: %v", err)
 	}
 	m, err := gridmap.BuildPass(lv, o, 3, true, true)
 	if err != nil {
