@@ -35,9 +35,11 @@ type fillLoop struct {
 }
 
 // maxFillLoop is the longest loop, in corridors, that loopFill looks for
-// when a rewrite closes one: MayFill's limit grows with the square of a
-// loop's length, so a longer loop limits nothing a build of the sizes
-// that make tails can reach, and the search stays local.
+// when a rewrite closes one, so the search stays local. fillLimit is
+// linear in a loop's length: a loop of 16 corridors may hold 16/3 times
+// the nest limit (32 rooms for the default 6), a fifth to a quarter of a
+// level of the sizes whose tails it keeps (nested.toml: 20 to 130 rooms).
+// Measured on nested.toml (NOTES.md, "Fill limit"): MEASURE32.
 const maxFillLoop = 16
 
 // maxFillSearch caps the rooms one search for a loop reaches: in a dense
@@ -178,9 +180,11 @@ func subHops(r *grammar.Rewrite, su, sv int) int {
 // follow brings the loops up to date with g after the rewrite s: it
 // splices into the loops through s's matched rooms the paths of new rooms
 // that replaced their corridors (a loop with a corridor gone and no such
-// path is dropped), and adds the shortest loop through s's new rooms when
-// they close one. A rewrite changes only the corridors among its matched
-// and new rooms, so no other loop needs a look.
+// path is dropped), and adds, for every corridor of s's new rooms, the
+// shortest loop through that corridor when it is not known yet (for
+// open, its own new loop and the loop on the far side of the corridor it
+// opens). A rewrite changes only the corridors among its matched and new
+// rooms, so no other loop needs a look.
 func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 	n := g.Order()
 	for len(f.dist) < n {
@@ -311,24 +315,6 @@ func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bo
 	}
 	f.prev[w] = -1
 	return rooms
-}
-
-// shortestLoop returns the shortest loop of corridors, of at most
-// maxFillLoop, through one of the rooms lo..hi-1 (one step's new rooms),
-// or nil when they close none.
-func (f *loopFill) shortestLoop(g *grammar.Graph, lo, hi int) []int {
-	var best []int
-	for v := lo; v < hi; v++ {
-		for _, h := range g.Neighbors(v) {
-			if h.Cosmetic {
-				continue
-			}
-			if cyc := f.around(g, v, h.To); cyc != nil && (best == nil || len(cyc) < len(best)) {
-				best = cyc
-			}
-		}
-	}
-	return best
 }
 
 // around returns the shortest loop through the corridor v–w: v, then a
