@@ -39,7 +39,8 @@ type fillLoop struct {
 // linear in a loop's length: a loop of 16 corridors may hold 16/3 times
 // the nest limit (32 rooms for the default 6), a fifth to a quarter of a
 // level of the sizes whose tails it keeps (nested.toml: 20 to 130 rooms).
-// Measured on nested.toml (NOTES.md, "Fill limit"): MEASURE32.
+// nested.toml keeps 97.0% of its first attempts within the limits with
+// 16 and 96.5% with 32 (NOTES.md, "Fill limit").
 const maxFillLoop = 16
 
 // maxFillSearch caps the rooms one search for a loop reaches: in a dense
