@@ -82,21 +82,27 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 	if f == nil {
 		return true
 	}
-	var pos []r2.Vec
-	for v, h := range r.Host {
-		if h < 0 {
-			pos = append(pos, r.Fit[v])
-		}
-	}
 	for i := range f.loops {
 		l := &f.loops[i]
 		if l.dead {
 			continue
 		}
 		add := 0
-		for _, p := range pos {
-			if inLoop(g, l.cyc, p) {
+		for v, h := range r.Host {
+			if h < 0 && inLoop(g, l.cyc, r.Fit[v]) {
 				add++
+			}
+		}
+		if add == 0 {
+			continue
+		}
+		// The new rooms of a path that replaces one of the loop's
+		// corridors lie on the loop once it is spliced, not inside.
+		on := make([]bool, len(r.Host))
+		p := len(l.cyc) + grown(g, r, l.cyc, on)
+		for v, h := range r.Host {
+			if h < 0 && on[v] && inLoop(g, l.cyc, r.Fit[v]) {
+				add--
 			}
 		}
 		if add == 0 {
@@ -105,7 +111,7 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 		if l.inside < 0 || l.version != c.stats.Rewrites {
 			l.inside, l.version = roomsInside(g, l.cyc), c.stats.Rewrites
 		}
-		if l.inside+add > fillLimit(c.NestLimit, len(l.cyc)+grown(r, l.cyc)) {
+		if l.inside+add > fillLimit(c.NestLimit, p) {
 			return false
 		}
 	}
@@ -125,8 +131,10 @@ func (c *Constructor) followLoops(g *grammar.Graph, s *grammar.Step) {
 }
 
 // grown returns how many corridors the rewrite r adds to the loop cyc by
-// replacing its corridors with paths of new rooms.
-func grown(r *grammar.Rewrite, cyc []int) int {
+// replacing its corridors with paths of new rooms, and sets on[v] for the
+// new rooms v of r on those paths. Like splice, it takes a path outside
+// the loop (at r's fit) when there is one.
+func grown(g *grammar.Graph, r *grammar.Rewrite, cyc []int, on []bool) int {
 	add := 0
 	for _, d := range r.Dropped {
 		i := slices.Index(cyc, d[0])
@@ -141,21 +149,29 @@ func grown(r *grammar.Rewrite, cyc []int) int {
 		if su < 0 || sv < 0 {
 			continue
 		}
-		if h := subHops(r, su, sv); h > 1 {
-			add += h - 1
+		path := subPath(r, su, sv, func(v int) bool { return !inLoop(g, cyc, r.Fit[v]) })
+		if path == nil {
+			path = subPath(r, su, sv, func(int) bool { return true })
+		}
+		if len(path) > 0 {
+			add += len(path)
+			for _, v := range path {
+				on[v] = true
+			}
 		}
 	}
 	return add
 }
 
-// subHops returns the corridors on a shortest path of r's substitute from
-// su to sv through new rooms only, or 0 when there is none.
-func subHops(r *grammar.Rewrite, su, sv int) int {
-	dist := make([]int, len(r.Host))
-	for i := range dist {
-		dist[i] = -1
+// subPath returns the new rooms strictly between su and sv on a shortest
+// path of r's substitute from su to sv through new rooms ok allows, or
+// nil when there is none (nor a corridor su–sv).
+func subPath(r *grammar.Rewrite, su, sv int, ok func(v int) bool) []int {
+	prev := make([]int, len(r.Host))
+	for i := range prev {
+		prev[i] = -1
 	}
-	dist[su] = 0
+	prev[su] = su
 	queue := []int{su}
 	for i := 0; i < len(queue); i++ {
 		u := queue[i]
@@ -166,16 +182,21 @@ func subHops(r *grammar.Rewrite, su, sv int) int {
 				}
 				w := e[1-k]
 				if w == sv {
-					return dist[u] + 1
+					var path []int
+					for x := u; x != su; x = prev[x] {
+						path = append(path, x)
+					}
+					slices.Reverse(path)
+					return path
 				}
-				if r.Host[w] < 0 && dist[w] < 0 {
-					dist[w] = dist[u] + 1
+				if r.Host[w] < 0 && prev[w] < 0 && ok(w) {
+					prev[w] = u
 					queue = append(queue, w)
 				}
 			}
 		}
 	}
-	return 0
+	return nil
 }
 
 // follow brings the loops up to date with g after the rewrite s: it
