@@ -17,21 +17,52 @@ import (
 // that of the boundary its corridors must stretch round.
 type loopFill struct {
 	loops []fillLoop
-	// at lists, per room, the loops through it.
+	// live lists the loops not dropped, in the order they were found.
+	live []int
+	// at lists, per room, the live loops through it.
 	at [][]int
 	// dist, prev and queue are the searches' scratch, dist all -1
-	// between searches.
-	dist, prev, queue []int
+	// between searches; mark[v] == stamp marks the rooms a splice has
+	// put on its loop.
+	dist, prev, queue, mark []int
+	stamp                   int
+	stats                   FillStats
 }
 
 // fillLoop is one loop: its rooms in order, the vertex count when it was
-// last spliced, and the rooms strictly inside it as drawn at version
-// (inside is -1 when not counted yet).
+// last spliced, and, as drawn after version rewrites (-1: not measured
+// since found or spliced), its bounding box and the rooms strictly inside
+// it (inside is -1 when not counted yet).
 type fillLoop struct {
 	cyc             []int
 	checked, inside int
 	version         int
+	box             r2.Box
 	dead            bool
+}
+
+// FillStats counts the work of following the loops (Constructor.MayFill).
+type FillStats struct {
+	// Calls and Refusals count MayFill's answers.
+	Calls, Refusals int
+	// Searches counts the breadth-first searches for a loop or a path
+	// to splice in, and Visited the rooms they reached.
+	Searches, Visited int
+	// Counts counts the times the rooms inside a loop were counted, and
+	// Scanned the rooms within its bounding box those counts tested.
+	Counts, Scanned int
+	// Loops counts the loops found, Spliced the times a path was
+	// spliced into one, and Dropped the loops dropped since.
+	Loops, Spliced, Dropped int
+}
+
+// FillStats returns the work MayFill and the loops it reads have done so
+// far (zero when NestLimit is 0).
+func (c *Constructor) FillStats() FillStats {
+	if c.fill == nil {
+		return FillStats{}
+	}
+	return c.fill.stats
 }
 
 // maxFillLoop is the longest loop, in corridors, that loopFill looks for
@@ -82,14 +113,15 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 	if f == nil {
 		return true
 	}
-	for i := range f.loops {
+	f.stats.Calls++
+	for _, i := range f.live {
 		l := &f.loops[i]
-		if l.dead {
-			continue
+		if l.version != c.stats.Rewrites {
+			l.box, l.inside, l.version = boxOf(g, l.cyc), -1, c.stats.Rewrites
 		}
 		add := 0
 		for v, h := range r.Host {
-			if h < 0 && inLoop(g, l.cyc, r.Fit[v]) {
+			if h < 0 && inBox(l.box, r.Fit[v]) && inLoop(g, l.cyc, r.Fit[v]) {
 				add++
 			}
 		}
@@ -108,10 +140,11 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 		if add == 0 {
 			continue
 		}
-		if l.inside < 0 || l.version != c.stats.Rewrites {
-			l.inside, l.version = roomsInside(g, l.cyc), c.stats.Rewrites
+		if l.inside < 0 {
+			l.inside = f.roomsInside(g, l)
 		}
 		if l.inside+add > fillLimit(c.NestLimit, p) {
+			f.stats.Refusals++
 			return false
 		}
 	}
@@ -212,6 +245,7 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 	for len(f.dist) < n {
 		f.dist = append(f.dist, -1)
 		f.prev = append(f.prev, -1)
+		f.mark = append(f.mark, 0)
 		f.at = append(f.at, nil)
 	}
 	var touched []int
@@ -228,6 +262,9 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 			f.splice(g, l, i)
 		}
 	}
+	if len(touched) > 0 {
+		f.live = slices.DeleteFunc(f.live, func(i int) bool { return f.loops[i].dead })
+	}
 	if len(s.Added) == 0 {
 		return
 	}
@@ -239,7 +276,9 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 			}
 			if cyc := f.around(g, v, h.To); cyc != nil && !f.known(cyc) {
 				i := len(f.loops)
-				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
+				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1, version: -1})
+				f.live = append(f.live, i)
+				f.stats.Loops++
 				for _, u := range cyc {
 					f.at[u] = append(f.at[u], i)
 				}
@@ -251,7 +290,7 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 // known reports whether a live loop has the rooms of cyc.
 func (f *loopFill) known(cyc []int) bool {
 	for _, i := range f.at[cyc[0]] {
-		if l := f.loops[i]; !l.dead && len(l.cyc) == len(cyc) {
+		if l := f.loops[i]; len(l.cyc) == len(cyc) {
 			same := true
 			for _, v := range cyc {
 				if !slices.Contains(l.cyc, v) {
@@ -270,45 +309,68 @@ func (f *loopFill) known(cyc []int) bool {
 // splice replaces each corridor of l that is gone by a shortest path of
 // rooms added since l was last spliced, taking, when it can, rooms not
 // inside l as drawn (the loop's boundary is its outer side), and drops l
-// when some corridor has no such path.
+// when some corridor has no such path. A path never takes a room already
+// on the loop, so the loop stays a simple cycle.
 func (f *loopFill) splice(g *grammar.Graph, l *fillLoop, id int) {
-	out := l.cyc[:0:0]
-	changed := false
+	f.stamp++
+	for _, v := range l.cyc {
+		f.mark[v] = f.stamp
+	}
+	var out, added []int
 	for i, u := range l.cyc {
 		w := l.cyc[(i+1)%len(l.cyc)]
 		out = append(out, u)
 		if joinedBy(g, u, w) {
 			continue
 		}
-		changed = true
 		path := f.path(g, u, w, l.checked, l.cyc, true)
 		if path == nil {
 			path = f.path(g, u, w, l.checked, l.cyc, false)
 		}
 		if path == nil {
-			l.dead = true
+			f.drop(l, id)
 			return
 		}
 		out = append(out, path...)
+		added = append(added, path...)
 		for _, v := range path {
-			f.at[v] = append(f.at[v], id)
+			f.mark[v] = f.stamp
 		}
 	}
-	if changed {
-		l.cyc, l.inside = out, -1
+	if added != nil {
+		for _, v := range added {
+			f.at[v] = append(f.at[v], id)
+		}
+		l.cyc, l.inside, l.version = out, -1, -1
+		f.stats.Spliced++
 	}
 	l.checked = g.Order()
 }
 
+// drop marks the loop l (number id) dead and takes it off its rooms.
+func (f *loopFill) drop(l *fillLoop, id int) {
+	for _, v := range l.cyc {
+		f.at[v] = slices.DeleteFunc(f.at[v], func(i int) bool { return i == id })
+	}
+	l.cyc, l.dead = nil, true
+	f.stats.Dropped++
+}
+
 // path returns the rooms strictly between u and w on a shortest path of
-// corridors through rooms numbered from first on (and, with outside,
-// not inside the loop cyc as drawn), or nil when there is none.
+// corridors through rooms numbered from first on and not marked as on the
+// loop being spliced (and, with outside, not inside the loop cyc as
+// drawn), of at most maxFillLoop corridors and reaching at most
+// maxFillSearch rooms, or nil when there is none.
 func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bool) []int {
+	f.stats.Searches++
 	f.queue = append(f.queue[:0], u)
 	f.dist[u] = 0
 	var found bool
 	for i := 0; i < len(f.queue) && !found; i++ {
 		x := f.queue[i]
+		if f.dist[x]+1 > maxFillLoop || len(f.queue) > maxFillSearch {
+			break
+		}
 		for _, h := range g.Neighbors(x) {
 			y := h.To
 			if h.Cosmetic || f.dist[y] >= 0 {
@@ -318,13 +380,14 @@ func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bo
 				f.prev[y], found = x, true
 				break
 			}
-			if y < first || outside && inLoop(g, cyc, g.Vertex(y).Pos) {
+			if y < first || f.mark[y] == f.stamp || outside && inLoop(g, cyc, g.Vertex(y).Pos) {
 				continue
 			}
 			f.dist[y], f.prev[y] = f.dist[x]+1, x
 			f.queue = append(f.queue, y)
 		}
 	}
+	f.stats.Visited += len(f.queue)
 	var rooms []int
 	if found {
 		for x := f.prev[w]; x != u; x = f.prev[x] {
@@ -343,6 +406,7 @@ func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bo
 // shortest path from w back to v not using that corridor, of at most
 // maxFillLoop corridors in all; nil when there is none.
 func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
+	f.stats.Searches++
 	f.queue = append(f.queue[:0], w)
 	f.dist[w] = 0
 	found := false
@@ -364,6 +428,7 @@ func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
 			f.queue = append(f.queue, y)
 		}
 	}
+	f.stats.Visited += len(f.queue)
 	var cyc []int
 	if found {
 		for x := v; ; x = f.prev[x] {
@@ -404,16 +469,43 @@ func inLoop(g *grammar.Graph, cyc []int, p r2.Vec) bool {
 }
 
 // roomsInside counts the rooms of g (cosmetic vertices left out) strictly
-// inside the loop cyc as drawn.
-func roomsInside(g *grammar.Graph, cyc []int) int {
+// inside the loop l as drawn; only the rooms within its box are tested.
+func (f *loopFill) roomsInside(g *grammar.Graph, l *fillLoop) int {
+	f.stats.Counts++
+	// The loop's own rooms lie on it: skipped before the winding
+	// number, whose exact orientations are slow on the polygon's sides.
+	f.stamp++
+	for _, v := range l.cyc {
+		f.mark[v] = f.stamp
+	}
 	k := 0
 	for v := range g.Order() {
-		if g.Vertex(v).Cosmetic || slices.Contains(cyc, v) {
+		x := g.Vertex(v)
+		if x.Cosmetic || f.mark[v] == f.stamp || !inBox(l.box, x.Pos) {
 			continue
 		}
-		if inLoop(g, cyc, g.Vertex(v).Pos) {
+		f.stats.Scanned++
+		if inLoop(g, l.cyc, x.Pos) {
 			k++
 		}
 	}
 	return k
+}
+
+// boxOf returns the bounding box of the rooms cyc of g as drawn.
+func boxOf(g *grammar.Graph, cyc []int) r2.Box {
+	p := g.Vertex(cyc[0]).Pos
+	b := r2.Box{Min: p, Max: p}
+	for _, v := range cyc[1:] {
+		p := g.Vertex(v).Pos
+		b.Min.X, b.Min.Y = min(b.Min.X, p.X), min(b.Min.Y, p.Y)
+		b.Max.X, b.Max.Y = max(b.Max.X, p.X), max(b.Max.Y, p.Y)
+	}
+	return b
+}
+
+// inBox reports whether p lies in b, sides included: a point outside
+// the box of a loop is outside the loop.
+func inBox(b r2.Box, p r2.Vec) bool {
+	return p.X >= b.Min.X && p.X <= b.Max.X && p.Y >= b.Min.Y && p.Y <= b.Max.Y
 }
