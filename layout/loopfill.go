@@ -101,7 +101,7 @@ func fillLimit(nest, p int) int { return nest * p / 3 }
 //
 // A loop closed early in a build is wrapped round by whatever grows from
 // its rooms into its face (nested.toml: the loops that end longest were
-// closed while the level had 9 to 42 rooms and end round 14 to 33), and a
+// closed while the level had 9 to 42 rooms and end round 7 to 33), and a
 // rewrite that closes a loop cannot know what will grow inside; so the
 // rewrite that would put more into a full loop is the one refused, and the
 // build grows elsewhere.
