@@ -22,7 +22,7 @@ type guide struct {
 // cost; guideCost is the cost of each cell further, per step (a step
 // costs costStep).
 const (
-	guideSlack = 2
+	guideSlack = 6
 	guideCost  = 2
 )
 

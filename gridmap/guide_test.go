@@ -15,8 +15,7 @@ import (
 // -f json`): corridor 0-3 takes a staircase between rooms 5 and 19,
 // across corridor 5-19, at every cell and scale, and negotiation does not
 // move it. Guided, it keeps to its side and the level draws at the cell
-// after the chosen one (2/3 of 50 units), scale 1.5625, as Build's last
-// pass does.
+// after the chosen one (2/3 of 50 units), scale 1.25.
 func TestGuidedCrossing(t *testing.T) {
 	f, err := os.Open("testdata/trifans5-level.json")
 	if err != nil {
@@ -47,7 +46,7 @@ func TestGuidedCrossing(t *testing.T) {
 	if err := gridmap.Verify(m, lv); err != nil {
 		t.Fatal(err)
 	}
-	if m.ScaleX != 1.5625 || len(m.Corridors) != len(lv.Corridors) {
-		t.Errorf("guided map at scale %v with %d corridors, want 1.5625 and %d", m.ScaleX, len(m.Corridors), len(lv.Corridors))
+	if m.ScaleX != 1.25 || len(m.Corridors) != len(lv.Corridors) {
+		t.Errorf("guided map at scale %v with %d corridors, want 1.25 and %d", m.ScaleX, len(m.Corridors), len(lv.Corridors))
 	}
 }
