@@ -32,7 +32,8 @@
 //   - construct.go: Constructor, the drawing during the build; side.go
 //     chooses the side a hanging room goes on, nest.go plans those sides
 //     from the whole build (Replan), nestrooms.go hands the small sizes to
-//     the rooms inside its triangles.
+//     the rooms inside its triangles, and nestopen.go relaxes the drawing
+//     with those rooms marked (Constructor.Relax).
 //   - rooms.go: AssignRooms, the rooms' sizes.
 //   - relax.go: Relaxation and Relax, the relax pass and its phases;
 //     inflate.go grows the rooms into the drawing, open.go and reopen.go

@@ -108,6 +108,10 @@ type Relaxation struct {
 	// limits are the level's quality limits, which decide whether the
 	// press runs and whether its drawing is kept.
 	limits Limits
+	// nested marks the rooms inside the build's triangles
+	// (Constructor.Relax; nil for none): a stall crowded mostly there
+	// opens locally (nestsCrowded).
+	nested []bool
 }
 
 // NewRelaxation returns the relax pass of g's drawing with the given
@@ -155,17 +159,23 @@ func Relax(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f p
 	if err != nil {
 		return RelaxStats{}, err
 	}
+	return r.run(watch), nil
+}
+
+// run steps r until it is Done, calling watch (if set) before the first
+// step and after each, and returns its stats.
+func (r *Relaxation) run(watch func(*Relaxation)) RelaxStats {
 	if watch == nil {
 		for r.Step() {
 		}
-		return r.Stats(), nil
+		return r.Stats()
 	}
 	watch(r)
 	for more := true; more; {
 		more = r.Step()
 		watch(r)
 	}
-	return r.Stats(), nil
+	return r.Stats()
 }
 
 // Step runs one iteration of the current phase, or moves to the next

@@ -128,7 +128,8 @@ func bulkNeed(need []float64) float64 {
 // scale then fixes the rooms but stretches every corridor by the same
 // factor (fans: 30× and more). When that factor is above openFrom, the
 // uniform scales so far would multiply past it, or the crowding covers
-// under openShare of the rooms (opensLocally), reopen
+// under openShare of the rooms (opensLocally), or the crowded rooms lie
+// mostly inside the build's triangles (nestsCrowded, nestopen.go), reopen
 // opens the crowded faces locally (openCrowded, open.go) and the rest of
 // the drawing stays as it is; otherwise it scales the drawing by the
 // square root of the factor, about the centre, and when an opening was
@@ -158,7 +159,7 @@ func (r *Relaxation) reopen() bool {
 		need = d.crowdNeeds(d.Pos, d.full, margin)
 		return crowdedShare(need)
 	}
-	local := opensLocally(s, max(r.uniform, 1), share)
+	local := opensLocally(s, max(r.uniform, 1), share) || r.nestsCrowded(need)
 	if local && d.openCrowded(d.full, margin) {
 		// An opening may leave a pair closer than it was: the rooms take
 		// the size the opened drawing allows.

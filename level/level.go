@@ -474,7 +474,7 @@ func attempt(ctx context.Context, rs *rulesets.Ruleset, seed uint64, a int, opts
 	}
 	con.NestRooms(g, rooms)
 	gap := rs.Rooms.Gap()
-	relax, err := layout.Relax(ctx, g, rooms, gap, rs.Relax, aimOf(rs), relaxWatch)
+	relax, err := con.Relax(ctx, g, rooms, gap, rs.Relax, aimOf(rs), relaxWatch)
 	if errors.Is(err, layout.ErrUnfixable) {
 		reason := err.Error()
 		if b := prov.blameCrossings(construction, rs, res); b != "" {
