@@ -32,6 +32,10 @@ type kernel struct {
 	// bridges holds the construction drawing's bridge weights
 	// (bridges.go).
 	bridges bridgeWeights
+	// hashOnly keeps the hash grid in every phase, so that
+	// BenchmarkForces and TestDenseForcesMatchHash can compare the two
+	// grids on one drawing.
+	hashOnly bool
 }
 
 func (d *drawing) computeForces() {
@@ -44,7 +48,7 @@ func (d *drawing) computeForces() {
 	small := len(d.local) <= bruteForce
 	dense := false
 	if !small {
-		dense = d.dgrid.build(d.reach(), d.local, d.Pos)
+		dense = !d.hashOnly && d.dgrid.build(d.reach(), d.local, d.Pos)
 		if !dense {
 			d.vgrid.reset(d.reach())
 			for _, v := range d.local {
