@@ -4,7 +4,7 @@ GO ?= go
 PKGS := ./...
 OUT ?= out
 
-.PHONY: run test test-race test-maps test-cross bench lint install fuzz build fmt-check docs-image
+.PHONY: run test test-race test-quality test-maps test-cross bench lint install fuzz build fmt-check docs-image
 
 build:
 	$(GO) build $(PKGS)
@@ -33,6 +33,12 @@ test: fmt-check
 # make test past five minutes on two cores.
 test-race:
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
+
+# The test rulesets of level/testdata/quality on seeds 1-200 each, held to
+# their first-attempt floors (make test runs 20 seeds of the slow ones): 3-6
+# minutes on 2 cores.
+test-quality:
+	$(GO) test -count=1 -timeout 30m -run '^TestQualityRulesets$$' ./level/ -quality-seeds 200
 
 # The map stage's proof on seeds 1-200 of every bundled ruleset, on squares
 # and hexes (2,800 maps; make test runs seeds 1-20): 1-7 minutes on 2 cores.

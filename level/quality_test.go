@@ -78,11 +78,15 @@ func discSlack(room layout.Room, dx, dy, d float64) float64 {
 // what the layout draws rather than what the limits keep.
 var lifted = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), MaxWorst: math.Inf(1), MinDensity: math.SmallestNonzeroFloat64}
 
+// qualitySeeds overrides TestQualityRulesets' seeds per ruleset.
+var qualitySeeds = flag.Int("quality-seeds", 0, "TestQualityRulesets: seeds per test ruleset (default the table's; make test-quality gives 200)")
+
 // TestQualityRulesets generates the test rulesets of testdata/quality
-// (seeds 1–200 without -short, the table's short seeds with it) and wants
-// every seed to end with a valid level whose geometry keeps the default
-// limits, measured again here (the density limit scaled by the level's
-// Spread), and the first attempt to do so on at least the table's share
+// (the table's seeds, its short seeds with -short, -quality-seeds N when
+// given: make test-quality gives 200) and wants every seed to end with a
+// valid level whose geometry keeps the default limits, measured again
+// here (the density limit scaled by the level's Spread), and, over 200
+// seeds or more, the first attempt to do so on at least the table's share
 // of the seeds (NOTES.md, known limits):
 //   - deeptree, factors, hub: 98% (hub, the nearest to the edge, 99.5%
 //     measured).
@@ -95,27 +99,38 @@ var lifted = rulesets.Quality{MaxStretch: math.Inf(1), MaxTail: math.Inf(1), Max
 //     rule matches a whole triangle): 98%, 99.0% and 98.0% measured with
 //     the nest limit in the build and a stall crowded in the build's
 //     triangles opened locally (NOTES.md, "Crowded faces" (7)–(9)).
+//   - nested (rewrites that open a corridor into a loop of new rooms, and
+//     loops nested in loops): 96%, 97.0% measured with the fill limit,
+//     which skips a rewrite whose new rooms would overfill a loop the
+//     build closed (NOTES.md "Fill limit"); 89.0% without it.
 //
-// A row is a ruleset of testdata/quality, its seeds under -short and its
-// first-attempt floor.
+// A row is a ruleset of testdata/quality, its seeds in make test (200
+// where they take seconds; fans, trifans and nested take 0.3–0.5 s a
+// level, so make test runs 20 of each and make test-quality all 200), its
+// seeds under -short and its first-attempt floor.
 func TestQualityRulesets(t *testing.T) {
 	for _, tt := range []struct {
 		name       string
+		seeds      int
 		short      int
 		firstShare float64
 	}{
-		{"deeptree", 2, 0.98},
-		{"factors", 2, 0.98},
-		{"hub", 2, 0.98},
-		{"bypass", 20, 0.95},
-		{"fans", 2, 0.98},
-		{"trifans", 2, 0.98},
+		{"deeptree", 200, 2, 0.98},
+		{"factors", 200, 2, 0.98},
+		{"hub", 200, 2, 0.98},
+		{"bypass", 200, 20, 0.95},
+		{"fans", 20, 2, 0.98},
+		{"trifans", 20, 2, 0.98},
+		{"nested", 20, 2, 0.96},
 	} {
 		name := tt.name
 		t.Run(name, func(t *testing.T) {
 			rs := loadQuality(t, name)
-			seeds := 200
-			if testing.Short() {
+			seeds := tt.seeds
+			switch {
+			case *qualitySeeds > 0:
+				seeds = *qualitySeeds
+			case testing.Short():
 				seeds = tt.short
 			}
 			first := 0
@@ -132,7 +147,7 @@ func TestQualityRulesets(t *testing.T) {
 				}
 			}
 			share := float64(first) / float64(seeds)
-			if share < tt.firstShare {
+			if seeds >= 200 && share < tt.firstShare {
 				t.Errorf("%d of %d seeds within the limits on the first attempt, want at least %.0f%%", first, seeds, 100*tt.firstShare)
 			}
 			t.Logf("%s: %d of %d seeds within the limits on the first attempt", name, first, seeds)
