@@ -47,6 +47,39 @@ func TestDoorsOutOfOrder(t *testing.T) {
 	}
 }
 
+// TestDoorsOutOfOrderSameWay draws a hub whose two eastern neighbours lie
+// on one ray, so their corridors leave it in the same direction and may
+// take their doors in either order, and expects the same answer, in order,
+// whichever of the two corridors is numbered first.
+func TestDoorsOutOfOrderSameWay(t *testing.T) {
+	lv := gridmap.Level{
+		Rooms: []gridmap.RoomSpec{
+			{ID: 0, X: 0, Y: 0, W: 60, H: 60},
+			{ID: 1, X: 200, Y: 0, W: 40, H: 40},
+			{ID: 2, X: 400, Y: 0, W: 40, H: 40},
+			{ID: 3, X: 0, Y: 200, W: 40, H: 40},
+			{ID: 4, X: 0, Y: -200, W: 40, H: 40},
+		},
+		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 0, B: 2}, {A: 0, B: 3}, {A: 0, B: 4}},
+		Entrance:  3,
+		Goal:      4,
+	}
+	for _, order := range [][]int{{0, 1, 2, 3}, {1, 0, 2, 3}} {
+		l := lv
+		l.Corridors = nil
+		for _, i := range order {
+			l.Corridors = append(l.Corridors, lv.Corridors[i])
+		}
+		m, err := gridmap.Build(l, gridmap.Options{Cell: 10})
+		if err != nil {
+			t.Fatalf("corridors in order %v: %v", order, err)
+		}
+		if got := gridmap.DoorsOutOfOrder(m, l); got != nil {
+			t.Errorf("corridors in order %v: DoorsOutOfOrder = %v, want none", order, got)
+		}
+	}
+}
+
 // hubLevel is a hub (room 0) with a neighbour on each side: north 1, east
 // 2, south 3, west 4.
 func hubLevel() gridmap.Level {
@@ -61,5 +94,28 @@ func hubLevel() gridmap.Level {
 		Corridors: []gridmap.Edge{{A: 0, B: 1}, {A: 0, B: 2}, {A: 0, B: 3}, {A: 0, B: 4}},
 		Entrance:  1,
 		Goal:      3,
+	}
+}
+
+// TestDoorsOutOfOrderBadDoors adds doors that name no corridor, or a
+// corridor that does not reach their room, to a drawn map, and expects
+// them skipped: no panic, and the answer of the map without them.
+func TestDoorsOutOfOrderBadDoors(t *testing.T) {
+	lv := hubLevel()
+	m, err := gridmap.Build(lv, gridmap.Options{Cell: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []gridmap.Door{
+		{Room: 0, Corridor: len(m.Corridors)},
+		{Room: 0, Corridor: -1},
+		{Room: 2, Corridor: 0}, // corridor 0 joins rooms 0 and 1
+		{Room: 9, Corridor: 0},
+	} {
+		bad := *m
+		bad.Doors = append(slices.Clone(m.Doors), d)
+		if got := gridmap.DoorsOutOfOrder(&bad, lv); got != nil {
+			t.Errorf("with door %+v: DoorsOutOfOrder = %v, want none", d, got)
+		}
 	}
 }

@@ -13,7 +13,9 @@ import "math/bits"
 // popped. The router's heuristic (4 × the Manhattan distance to the
 // target box) is consistent, since every step costs at least costStep = 4
 // and changes the distance by at most one, so f never decreases along a
-// search. Bucket i > 0 holds the states whose f first differs from the
+// search; saturate (route.go) caps costs and f at costMax without breaking
+// that, and keeps f below 2^31, where its unsigned order here and the
+// router's signed one agree. Bucket i > 0 holds the states whose f first differs from the
 // last popped f at bit i−1; bucket 0 those equal to it. A push is an
 // append; a pop takes the head of bucket 0, or, when bucket 0 is empty,
 // moves the lowest non-empty bucket's states down by the new minimum,

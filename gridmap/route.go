@@ -3,6 +3,7 @@ package gridmap
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // Corridor routing costs, in quarter cells: a step, a bend, and a step
@@ -17,6 +18,21 @@ const (
 	costBesideRoom = 3
 	costBesideCorr = 3
 )
+
+// costMax caps a search's costs. Late negotiation rounds make a step
+// dear (a brush of up to params.MaxCorridorWidth² cells, each with its
+// history and presentMax for each of 9 neighbours: under 2^24), and a
+// long corridor could take its sum past 2^31, where the radix heap's
+// unsigned order and the signed comparisons would disagree. A cost or an
+// estimate at costMax stays there: a step added to one never reaches
+// 2^31, and f = min(cost + h, costMax) still never decreases along a
+// search, as the radix heap needs. Below costMax a search is the same as
+// without the cap.
+const costMax = math.MaxInt32 / 2
+
+// saturate returns c capped at costMax; c must be below 2^31, which
+// holds for a saturated cost plus a step or the heuristic.
+func saturate(c int32) int32 { return min(c, costMax) }
 
 // grid is the map being built: who owns each cell, and the layers the
 // router reads to keep corridors apart.
@@ -298,9 +314,9 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 			continue
 		}
 		st := state(p, s.dir)
-		c := r.congestion(p)
+		c := saturate(r.congestion(p))
 		r.stamp[st], r.cost[st], r.parent[st] = r.gen, c, -1
-		r.open.push(c+h(p), st)
+		r.open.push(saturate(c+h(p)), st)
 	}
 	for {
 		it, ok := r.open.pop()
@@ -313,7 +329,7 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 		st := it.s
 		c := r.cost[st]
 		p, dir := at(st), int(st%4)
-		if it.f != c+h(p) {
+		if it.f != saturate(c+h(p)) {
 			continue // a stale entry
 		}
 		if r.goal[p.Y*g.w+p.X] == int8(dir)+1 && r.parent[st] >= 0 {
@@ -343,12 +359,13 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 			if nd != dir {
 				nc += costBend
 			}
+			nc = saturate(nc)
 			ns := state(q, nd)
 			if r.stamp[ns] == r.gen && r.cost[ns] <= nc {
 				continue
 			}
 			r.stamp[ns], r.cost[ns], r.parent[ns] = r.gen, nc, st
-			r.open.push(nc+h(q), ns)
+			r.open.push(saturate(nc+h(q)), ns)
 		}
 	}
 }

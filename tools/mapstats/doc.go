@@ -5,8 +5,9 @@
 // per corridor of each level, averaged over levels. With -each it prints a
 // line per level, with the cell size and the corridors' mean length in the
 // level's units (cells × cell ÷ scale) and the rooms whose doors are not
-// in their corridors' order round them (gridmap.DoorsOutOfOrder). It is a
-// measuring tool for the project, not part of dungraph's CLI.
+// in their corridors' order round them (gridmap.DoorsOutOfOrder, untested
+// on the hex maps -hex draws). It is a measuring tool for the project, not
+// part of dungraph's CLI.
 //
 // Where to start: main.go reads the levels, draws each (main), and
 // measures the drawn ones' corridors (quality).
