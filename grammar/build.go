@@ -241,7 +241,7 @@ func (gr *Grammar) Build(opts Options, rng *rand.Rand) (*Result, error) {
 			b.total = total
 			step, ok := b.step(pi, total)
 			if !ok && b.err == nil && b.nested > 0 {
-				// Only the nest or wrap limit stood in the way: a
+				// Only the nest, wrap or fill limit stood in the way: a
 				// build that stalls short of min_vertices is worse
 				// than a crowded face.
 				refused := b.refused
@@ -301,13 +301,13 @@ type builder struct {
 	// planar and planarEdges are the planarity test's scratch.
 	planar      planar.Tester
 	planarEdges []planar.Edge
-	// nested counts the candidates MayHang or the wrap limit rejected
-	// in the current step; hangFree turns both off while a step is drawn
-	// again.
+	// nested counts the candidates the three limits (MayHang, the wrap
+	// limit, MayFill) rejected in the current step; hangFree turns all
+	// three off while a step is drawn again.
 	nested   int
 	hangFree bool
 	// refused holds the counts of the last step that found no candidate,
-	// for the step drawn again without the nest and wrap limits.
+	// for the step drawn again without the limits.
 	refused []RuleStats
 	// total is the build's iterations before the current step, and
 	// maxNew the most rooms one rewrite adds: together they bound the

@@ -46,7 +46,10 @@ const (
 	// joined by a corridor, closing a cycle that may come to enclose more
 	// of the rooms still to come than the caller's limit (checked only
 	// when Options.WrapLimit is set, and only for rules that hang one
-	// room on two mapped vertices).
+	// room on two mapped vertices); or Options.MayFill refused it: its
+	// new rooms would put more rooms inside a loop of corridors than the
+	// loop can wrap (asked only for rules that join several new rooms to
+	// two or more mapped vertices).
 	Wrap
 )
 

@@ -9,7 +9,9 @@ import (
 // puts a path of rooms between two (with or without RejectCrossings),
 // skips the refused ones as Wrap, and, when it refuses every candidate
 // of a step, draws the step again without it, so the build still ends
-// with all its iterations.
+// with all its iterations. The step drawn again does not ask it: with
+// every candidate refused, a step whose asks outnumber its Wrap counts,
+// or a build that ends short, would show it asked.
 func TestMayFill(t *testing.T) {
 	path := Rule{Name: "path",
 		Pattern: Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}},
@@ -33,6 +35,7 @@ func TestMayFill(t *testing.T) {
 	} {
 		for _, reject := range []bool{true, false} {
 			asked := 0
+			var asks []int // MayFill's asks before each step was drawn
 			opts := Options{MaxIterations: 6, MaxVertices: 100, RejectCrossings: reject,
 				MayFill: func(g *Graph, r *Rewrite) bool {
 					asked++
@@ -40,6 +43,10 @@ func TestMayFill(t *testing.T) {
 						t.Errorf("%s: MayFill given a rewrite without its fit", tc.name)
 					}
 					return !tc.refuse(asked)
+				},
+				AfterRewrite: func(*Graph, *Step) error {
+					asks = append(asks, asked)
+					return nil
 				}}
 			res, err := gr.Build(opts, rand.New(rand.NewPCG(1, 2)))
 			if err != nil {
@@ -52,11 +59,21 @@ func TestMayFill(t *testing.T) {
 				t.Errorf("%s (reject %v): MayFill never asked", tc.name, reject)
 			}
 			wraps := 0
-			for _, s := range res.Steps {
+			for i, s := range res.Steps {
 				wraps += s.Stats[1].Wrap
+				if tc.name != "every one refused" || i == 0 {
+					continue // the start rule is not asked about
+				}
+				if n := asks[i] - asks[i-1]; n != s.Stats[1].Wrap {
+					t.Errorf("%s (reject %v): step %d asked MayFill %d times and counts %d Wrap: asked while drawn again", tc.name, reject, i, n, s.Stats[1].Wrap)
+				}
 			}
 			if got := wraps > 0; got != tc.wrap {
-				t.Errorf("%s (reject %v): %d Wrap refusals counted, want some: %v", tc.name, reject, wraps, tc.wrap)
+				want := "none"
+				if tc.wrap {
+					want = "some"
+				}
+				t.Errorf("%s (reject %v): %d Wrap refusals counted, want %s", tc.name, reject, wraps, want)
 			}
 		}
 	}

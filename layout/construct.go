@@ -114,7 +114,6 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	d.Touch(s.Match)
 	c.weighBridges(g, s.Match)
 	c.log.record(g, s)
-	c.followLoops(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
 		d.SetActive(nil)
@@ -124,6 +123,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		c.stats.Iterations += d.Run()
 		c.stats.GlobalPhases++
 		d.CommitAll()
+		c.followLoops(g, s)
 		return nil
 	}
 	seeds := make([]int, 0, len(s.Match)+len(s.Added))
@@ -142,6 +142,9 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 		c.stats.GlobalPhases++
 		d.CommitAll()
 	}
+	// After the positions are committed: splice takes the rooms
+	// outside a loop as relaxed, not as the rewrite's fit put them.
+	c.followLoops(g, s)
 	return nil
 }
 

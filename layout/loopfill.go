@@ -17,27 +17,61 @@ import (
 // that of the boundary its corridors must stretch round.
 type loopFill struct {
 	loops []fillLoop
-	// at lists, per room, the loops through it.
+	// live lists the loops not dropped, in the order they were found.
+	live []int
+	// at lists, per room, the live loops through it.
 	at [][]int
 	// dist, prev and queue are the searches' scratch, dist all -1
-	// between searches.
-	dist, prev, queue []int
+	// between searches; mark[v] == stamp marks the rooms a splice has
+	// put on its loop.
+	dist, prev, queue, mark []int
+	stamp                   int
+	stats                   FillStats
 }
 
 // fillLoop is one loop: its rooms in order, the vertex count when it was
-// last spliced, and the rooms strictly inside it as drawn at version
-// (inside is -1 when not counted yet).
+// last spliced, and, as drawn after version rewrites (-1: not measured
+// since found or spliced), its bounding box and the rooms strictly inside
+// it (inside is -1 when not counted yet).
 type fillLoop struct {
 	cyc             []int
 	checked, inside int
 	version         int
+	box             r2.Box
 	dead            bool
 }
 
+// FillStats counts the work of following the loops (Constructor.MayFill).
+type FillStats struct {
+	// Calls and Refusals count MayFill's answers.
+	Calls, Refusals int
+	// Searches counts the breadth-first searches for a loop or a path
+	// to splice in, and Visited the rooms they reached.
+	Searches, Visited int
+	// Counts counts the times the rooms inside a loop were counted, and
+	// Scanned the rooms within its bounding box those counts tested.
+	Counts, Scanned int
+	// Loops counts the loops found, Spliced the times a path was
+	// spliced into one, and Dropped the loops dropped since.
+	Loops, Spliced, Dropped int
+}
+
+// FillStats returns the work MayFill and the loops it reads have done so
+// far (zero when NestLimit is 0).
+func (c *Constructor) FillStats() FillStats {
+	if c.fill == nil {
+		return FillStats{}
+	}
+	return c.fill.stats
+}
+
 // maxFillLoop is the longest loop, in corridors, that loopFill looks for
-// when a rewrite closes one: MayFill's limit grows with the square of a
-// loop's length, so a longer loop limits nothing a build of the sizes
-// that make tails can reach, and the search stays local.
+// when a rewrite closes one, so the search stays local. fillLimit is
+// linear in a loop's length: a loop of 16 corridors may hold 16/3 times
+// the nest limit (32 rooms for the default 6), a fifth to a quarter of a
+// level of the sizes whose tails it keeps (nested.toml: 20 to 130 rooms).
+// nested.toml keeps 98.5% of its first attempts within the limits with
+// 16 and with 32 (NOTES.md, "Fill limit"): longer loops do not help.
 const maxFillLoop = 16
 
 // maxFillSearch caps the rooms one search for a loop reaches: in a dense
@@ -67,7 +101,7 @@ func fillLimit(nest, p int) int { return nest * p / 3 }
 //
 // A loop closed early in a build is wrapped round by whatever grows from
 // its rooms into its face (nested.toml: the loops that end longest were
-// closed while the level had 9 to 42 rooms and end round 14 to 33), and a
+// closed while the level had 9 to 42 rooms and end round 7 to 33), and a
 // rewrite that closes a loop cannot know what will grow inside; so the
 // rewrite that would put more into a full loop is the one refused, and the
 // build grows elsewhere.
@@ -79,30 +113,38 @@ func (c *Constructor) MayFill(g *grammar.Graph, r *grammar.Rewrite) bool {
 	if f == nil {
 		return true
 	}
-	var pos []r2.Vec
-	for v, h := range r.Host {
-		if h < 0 {
-			pos = append(pos, r.Fit[v])
-		}
-	}
-	for i := range f.loops {
+	f.stats.Calls++
+	for _, i := range f.live {
 		l := &f.loops[i]
-		if l.dead {
-			continue
+		if l.version != c.stats.Rewrites {
+			l.box, l.inside, l.version = boxOf(g, l.cyc), -1, c.stats.Rewrites
 		}
 		add := 0
-		for _, p := range pos {
-			if inLoop(g, l.cyc, p) {
+		for v, h := range r.Host {
+			if h < 0 && inBox(l.box, r.Fit[v]) && inLoop(g, l.cyc, r.Fit[v]) {
 				add++
 			}
 		}
 		if add == 0 {
 			continue
 		}
-		if l.inside < 0 || l.version != c.stats.Rewrites {
-			l.inside, l.version = roomsInside(g, l.cyc), c.stats.Rewrites
+		// The new rooms of a path that replaces one of the loop's
+		// corridors lie on the loop once it is spliced, not inside.
+		on := make([]bool, len(r.Host))
+		p := len(l.cyc) + grown(g, r, l.cyc, on)
+		for v, h := range r.Host {
+			if h < 0 && on[v] && inLoop(g, l.cyc, r.Fit[v]) {
+				add--
+			}
 		}
-		if l.inside+add > fillLimit(c.NestLimit, len(l.cyc)+grown(r, l.cyc)) {
+		if add == 0 {
+			continue
+		}
+		if l.inside < 0 {
+			l.inside = f.roomsInside(g, l)
+		}
+		if l.inside+add > fillLimit(c.NestLimit, p) {
+			f.stats.Refusals++
 			return false
 		}
 	}
@@ -122,8 +164,10 @@ func (c *Constructor) followLoops(g *grammar.Graph, s *grammar.Step) {
 }
 
 // grown returns how many corridors the rewrite r adds to the loop cyc by
-// replacing its corridors with paths of new rooms.
-func grown(r *grammar.Rewrite, cyc []int) int {
+// replacing its corridors with paths of new rooms, and sets on[v] for the
+// new rooms v of r on those paths. Like splice, it takes a path outside
+// the loop (at r's fit) when there is one.
+func grown(g *grammar.Graph, r *grammar.Rewrite, cyc []int, on []bool) int {
 	add := 0
 	for _, d := range r.Dropped {
 		i := slices.Index(cyc, d[0])
@@ -138,21 +182,29 @@ func grown(r *grammar.Rewrite, cyc []int) int {
 		if su < 0 || sv < 0 {
 			continue
 		}
-		if h := subHops(r, su, sv); h > 1 {
-			add += h - 1
+		path := subPath(r, su, sv, func(v int) bool { return !inLoop(g, cyc, r.Fit[v]) })
+		if path == nil {
+			path = subPath(r, su, sv, func(int) bool { return true })
+		}
+		if len(path) > 0 {
+			add += len(path)
+			for _, v := range path {
+				on[v] = true
+			}
 		}
 	}
 	return add
 }
 
-// subHops returns the corridors on a shortest path of r's substitute from
-// su to sv through new rooms only, or 0 when there is none.
-func subHops(r *grammar.Rewrite, su, sv int) int {
-	dist := make([]int, len(r.Host))
-	for i := range dist {
-		dist[i] = -1
+// subPath returns the new rooms strictly between su and sv on a shortest
+// path of r's substitute from su to sv through new rooms ok allows, or
+// nil when there is none (nor a corridor su–sv).
+func subPath(r *grammar.Rewrite, su, sv int, ok func(v int) bool) []int {
+	prev := make([]int, len(r.Host))
+	for i := range prev {
+		prev[i] = -1
 	}
-	dist[su] = 0
+	prev[su] = su
 	queue := []int{su}
 	for i := 0; i < len(queue); i++ {
 		u := queue[i]
@@ -163,29 +215,37 @@ func subHops(r *grammar.Rewrite, su, sv int) int {
 				}
 				w := e[1-k]
 				if w == sv {
-					return dist[u] + 1
+					var path []int
+					for x := u; x != su; x = prev[x] {
+						path = append(path, x)
+					}
+					slices.Reverse(path)
+					return path
 				}
-				if r.Host[w] < 0 && dist[w] < 0 {
-					dist[w] = dist[u] + 1
+				if r.Host[w] < 0 && prev[w] < 0 && ok(w) {
+					prev[w] = u
 					queue = append(queue, w)
 				}
 			}
 		}
 	}
-	return 0
+	return nil
 }
 
 // follow brings the loops up to date with g after the rewrite s: it
 // splices into the loops through s's matched rooms the paths of new rooms
 // that replaced their corridors (a loop with a corridor gone and no such
-// path is dropped), and adds the shortest loop through s's new rooms when
-// they close one. A rewrite changes only the corridors among its matched
-// and new rooms, so no other loop needs a look.
+// path is dropped), and adds, for every corridor of s's new rooms, the
+// shortest loop through that corridor when it is not known yet (for
+// open, its own new loop and the loop on the far side of the corridor it
+// opens). A rewrite changes only the corridors among its matched and new
+// rooms, so no other loop needs a look.
 func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 	n := g.Order()
 	for len(f.dist) < n {
 		f.dist = append(f.dist, -1)
 		f.prev = append(f.prev, -1)
+		f.mark = append(f.mark, 0)
 		f.at = append(f.at, nil)
 	}
 	var touched []int
@@ -202,6 +262,9 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 			f.splice(g, l, i)
 		}
 	}
+	if len(touched) > 0 {
+		f.live = slices.DeleteFunc(f.live, func(i int) bool { return f.loops[i].dead })
+	}
 	if len(s.Added) == 0 {
 		return
 	}
@@ -213,7 +276,9 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 			}
 			if cyc := f.around(g, v, h.To); cyc != nil && !f.known(cyc) {
 				i := len(f.loops)
-				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1})
+				f.loops = append(f.loops, fillLoop{cyc: cyc, checked: n, inside: -1, version: -1})
+				f.live = append(f.live, i)
+				f.stats.Loops++
 				for _, u := range cyc {
 					f.at[u] = append(f.at[u], i)
 				}
@@ -225,7 +290,7 @@ func (f *loopFill) follow(g *grammar.Graph, s *grammar.Step) {
 // known reports whether a live loop has the rooms of cyc.
 func (f *loopFill) known(cyc []int) bool {
 	for _, i := range f.at[cyc[0]] {
-		if l := f.loops[i]; !l.dead && len(l.cyc) == len(cyc) {
+		if l := f.loops[i]; len(l.cyc) == len(cyc) {
 			same := true
 			for _, v := range cyc {
 				if !slices.Contains(l.cyc, v) {
@@ -244,45 +309,68 @@ func (f *loopFill) known(cyc []int) bool {
 // splice replaces each corridor of l that is gone by a shortest path of
 // rooms added since l was last spliced, taking, when it can, rooms not
 // inside l as drawn (the loop's boundary is its outer side), and drops l
-// when some corridor has no such path.
+// when some corridor has no such path. A path never takes a room already
+// on the loop, so the loop stays a simple cycle.
 func (f *loopFill) splice(g *grammar.Graph, l *fillLoop, id int) {
-	out := l.cyc[:0:0]
-	changed := false
+	f.stamp++
+	for _, v := range l.cyc {
+		f.mark[v] = f.stamp
+	}
+	var out, added []int
 	for i, u := range l.cyc {
 		w := l.cyc[(i+1)%len(l.cyc)]
 		out = append(out, u)
 		if joinedBy(g, u, w) {
 			continue
 		}
-		changed = true
 		path := f.path(g, u, w, l.checked, l.cyc, true)
 		if path == nil {
 			path = f.path(g, u, w, l.checked, l.cyc, false)
 		}
 		if path == nil {
-			l.dead = true
+			f.drop(l, id)
 			return
 		}
 		out = append(out, path...)
+		added = append(added, path...)
 		for _, v := range path {
-			f.at[v] = append(f.at[v], id)
+			f.mark[v] = f.stamp
 		}
 	}
-	if changed {
-		l.cyc, l.inside = out, -1
+	if added != nil {
+		for _, v := range added {
+			f.at[v] = append(f.at[v], id)
+		}
+		l.cyc, l.inside, l.version = out, -1, -1
+		f.stats.Spliced++
 	}
 	l.checked = g.Order()
 }
 
+// drop marks the loop l (number id) dead and takes it off its rooms.
+func (f *loopFill) drop(l *fillLoop, id int) {
+	for _, v := range l.cyc {
+		f.at[v] = slices.DeleteFunc(f.at[v], func(i int) bool { return i == id })
+	}
+	l.cyc, l.dead = nil, true
+	f.stats.Dropped++
+}
+
 // path returns the rooms strictly between u and w on a shortest path of
-// corridors through rooms numbered from first on (and, with outside,
-// not inside the loop cyc as drawn), or nil when there is none.
+// corridors through rooms numbered from first on and not marked as on the
+// loop being spliced (and, with outside, not inside the loop cyc as
+// drawn), of at most maxFillLoop corridors and reaching at most
+// maxFillSearch rooms, or nil when there is none.
 func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bool) []int {
+	f.stats.Searches++
 	f.queue = append(f.queue[:0], u)
 	f.dist[u] = 0
 	var found bool
 	for i := 0; i < len(f.queue) && !found; i++ {
 		x := f.queue[i]
+		if f.dist[x]+1 > maxFillLoop || len(f.queue) > maxFillSearch {
+			break
+		}
 		for _, h := range g.Neighbors(x) {
 			y := h.To
 			if h.Cosmetic || f.dist[y] >= 0 {
@@ -292,13 +380,14 @@ func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bo
 				f.prev[y], found = x, true
 				break
 			}
-			if y < first || outside && inLoop(g, cyc, g.Vertex(y).Pos) {
+			if y < first || f.mark[y] == f.stamp || outside && inLoop(g, cyc, g.Vertex(y).Pos) {
 				continue
 			}
 			f.dist[y], f.prev[y] = f.dist[x]+1, x
 			f.queue = append(f.queue, y)
 		}
 	}
+	f.stats.Visited += len(f.queue)
 	var rooms []int
 	if found {
 		for x := f.prev[w]; x != u; x = f.prev[x] {
@@ -313,28 +402,11 @@ func (f *loopFill) path(g *grammar.Graph, u, w, first int, cyc []int, outside bo
 	return rooms
 }
 
-// shortestLoop returns the shortest loop of corridors, of at most
-// maxFillLoop, through one of the rooms lo..hi-1 (one step's new rooms),
-// or nil when they close none.
-func (f *loopFill) shortestLoop(g *grammar.Graph, lo, hi int) []int {
-	var best []int
-	for v := lo; v < hi; v++ {
-		for _, h := range g.Neighbors(v) {
-			if h.Cosmetic {
-				continue
-			}
-			if cyc := f.around(g, v, h.To); cyc != nil && (best == nil || len(cyc) < len(best)) {
-				best = cyc
-			}
-		}
-	}
-	return best
-}
-
 // around returns the shortest loop through the corridor v–w: v, then a
 // shortest path from w back to v not using that corridor, of at most
 // maxFillLoop corridors in all; nil when there is none.
 func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
+	f.stats.Searches++
 	f.queue = append(f.queue[:0], w)
 	f.dist[w] = 0
 	found := false
@@ -356,6 +428,7 @@ func (f *loopFill) around(g *grammar.Graph, v, w int) []int {
 			f.queue = append(f.queue, y)
 		}
 	}
+	f.stats.Visited += len(f.queue)
 	var cyc []int
 	if found {
 		for x := v; ; x = f.prev[x] {
@@ -396,16 +469,43 @@ func inLoop(g *grammar.Graph, cyc []int, p r2.Vec) bool {
 }
 
 // roomsInside counts the rooms of g (cosmetic vertices left out) strictly
-// inside the loop cyc as drawn.
-func roomsInside(g *grammar.Graph, cyc []int) int {
+// inside the loop l as drawn; only the rooms within its box are tested.
+func (f *loopFill) roomsInside(g *grammar.Graph, l *fillLoop) int {
+	f.stats.Counts++
+	// The loop's own rooms lie on it: skipped before the winding
+	// number, whose exact orientations are slow on the polygon's sides.
+	f.stamp++
+	for _, v := range l.cyc {
+		f.mark[v] = f.stamp
+	}
 	k := 0
 	for v := range g.Order() {
-		if g.Vertex(v).Cosmetic || slices.Contains(cyc, v) {
+		x := g.Vertex(v)
+		if x.Cosmetic || f.mark[v] == f.stamp || !inBox(l.box, x.Pos) {
 			continue
 		}
-		if inLoop(g, cyc, g.Vertex(v).Pos) {
+		f.stats.Scanned++
+		if inLoop(g, l.cyc, x.Pos) {
 			k++
 		}
 	}
 	return k
+}
+
+// boxOf returns the bounding box of the rooms cyc of g as drawn.
+func boxOf(g *grammar.Graph, cyc []int) r2.Box {
+	p := g.Vertex(cyc[0]).Pos
+	b := r2.Box{Min: p, Max: p}
+	for _, v := range cyc[1:] {
+		p := g.Vertex(v).Pos
+		b.Min.X, b.Min.Y = min(b.Min.X, p.X), min(b.Min.Y, p.Y)
+		b.Max.X, b.Max.Y = max(b.Max.X, p.X), max(b.Max.Y, p.Y)
+	}
+	return b
+}
+
+// inBox reports whether p lies in b, sides included: a point outside
+// the box of a loop is outside the loop.
+func inBox(b r2.Box, p r2.Vec) bool {
+	return p.X >= b.Min.X && p.X <= b.Max.X && p.Y >= b.Min.Y && p.Y <= b.Max.Y
 }

@@ -1,12 +1,15 @@
 package layout
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
 	"github.com/dungraph/dungraph/grammar"
+	"github.com/dungraph/dungraph/params"
 )
 
 // TestFillLimit: a triangle may hold the nest limit, a loop of p
@@ -122,4 +125,172 @@ func sameLoop(a, b []int) bool {
 		}
 	}
 	return false
+}
+
+// loopGrammar grows loops with rules that open a room into a loop of
+// four (nested.toml's open), subdivide a corridor, hang a room on one,
+// and cut a corridor of a triangle.
+func loopGrammar(t testing.TB) *grammar.Grammar {
+	t.Helper()
+	a := func(id string, x, y float64) grammar.PatternVertex {
+		return grammar.PatternVertex{ID: id, Tags: []string{"a"}, Pos: at(x, y)}
+	}
+	s := func(id, tag string, x, y float64) grammar.SubstituteVertex {
+		return grammar.SubstituteVertex{ID: id, Tag: tag, Pos: at(x, y)}
+	}
+	e := func(ab string) grammar.SubstituteEdge { return grammar.SubstituteEdge{A: ab[:1], B: ab[1:]} }
+	gr, err := grammar.Compile(grammar.Definition{Rules: []grammar.Rule{
+		startRule([]grammar.SubstituteVertex{s("s", "a", 100, 0), s("b", "a", 50, 87), s("c", "a", -50, 87), s("d", "a", -100, 0), s("e", "a", -50, -87), s("f", "a", 50, -87)},
+			[]grammar.SubstituteEdge{e("sb"), e("bc"), e("cd"), e("de"), e("ef"), e("fs")}),
+		{Name: "open",
+			Pattern: grammar.Pattern{Vertices: []grammar.PatternVertex{a("a", 0, 0), a("b", 100, 0), a("c", 200, 0)},
+				Edges: []grammar.PatternEdge{{A: "a", B: "b"}, {A: "b", B: "c"}}},
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{s("a", "-", 0, 0), s("b", "-", 100, 0), s("x", "a", 125, -25), s("y", "a", 150, 0), s("z", "a", 125, 25), s("c", "-", 200, 0)},
+				Edges:    []grammar.SubstituteEdge{e("ab"), e("bx"), e("xy"), e("yz"), e("zb"), e("yc")}}},
+		{Name: "tunnel", Pattern: edgePattern(),
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{s("x", "-", 0, 0), s("m", "a", 50, 20), s("y", "-", 100, 0)},
+				Edges:    []grammar.SubstituteEdge{e("xm"), e("my")}}},
+		{Name: "hang", Pattern: edgePattern(),
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{s("x", "-", 0, 0), s("y", "-", 100, 0), s("c", "a", 50, -87)},
+				Edges:    []grammar.SubstituteEdge{e("xy"), e("xc"), e("yc")}}},
+		{Name: "cut",
+			Pattern: grammar.Pattern{Vertices: []grammar.PatternVertex{a("x", 0, 0), a("y", 100, 0), a("z", 50, 87)},
+				Edges: []grammar.PatternEdge{{A: "x", B: "y"}, {A: "y", B: "z"}, {A: "z", B: "x"}}},
+			Substitute: grammar.Substitute{
+				Vertices: []grammar.SubstituteVertex{s("x", "-", 0, 0), s("y", "-", 100, 0), s("z", "-", 50, 87)},
+				Edges:    []grammar.SubstituteEdge{e("yz"), e("zx")}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gr
+}
+
+// TestLoopsFollowed builds random levels of the loop grammar through the
+// constructor and checks after every rewrite that every live loop is a
+// simple cycle of corridors of g, that at[v] lists exactly the live loops
+// through v, and that live lists the loops not dropped.
+func TestLoopsFollowed(t *testing.T) {
+	gr := loopGrammar(t)
+	loops, spliced, dropped := 0, 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		c := &Constructor{Forces: params.Forces{CrossingFree: true}, NestLimit: 3}
+		after := func(g *grammar.Graph, s *grammar.Step) error {
+			if err := c.AfterRewrite(g, s); err != nil {
+				return err
+			}
+			checkLoops(t, fmt.Sprintf("seed %d step %d", seed, s.Iteration), g, c.fill)
+			return nil
+		}
+		opts := grammar.Options{MaxIterations: 40, MaxVertices: 60, MaxValence: 8, RejectCrossings: true,
+			MayPlace: c.MayPlace, MayFill: c.MayFill, AfterRewrite: after}
+		if _, err := gr.Build(opts, rand.New(rand.NewPCG(seed, 5))); err != nil {
+			t.Fatal(err)
+		}
+		st := c.FillStats()
+		loops, spliced, dropped = loops+st.Loops, spliced+st.Spliced, dropped+st.Dropped
+	}
+	t.Logf("%d loops found, %d spliced, %d dropped", loops, spliced, dropped)
+	if loops == 0 || spliced == 0 || dropped == 0 {
+		t.Errorf("%d loops found, %d spliced, %d dropped: the builds do not exercise every case", loops, spliced, dropped)
+	}
+}
+
+// checkLoops checks f's loops against g (see TestLoopsFollowed).
+func checkLoops(t *testing.T, name string, g *grammar.Graph, f *loopFill) {
+	t.Helper()
+	var live []int
+	for i, l := range f.loops {
+		if l.dead {
+			continue
+		}
+		live = append(live, i)
+		if len(l.cyc) < 3 {
+			t.Errorf("%s: loop %d is %v", name, i, l.cyc)
+		}
+		seen := map[int]bool{}
+		for k, v := range l.cyc {
+			if seen[v] {
+				t.Errorf("%s: loop %d %v passes room %d twice", name, i, l.cyc, v)
+			}
+			seen[v] = true
+			if w := l.cyc[(k+1)%len(l.cyc)]; !joinedBy(g, v, w) {
+				t.Errorf("%s: loop %d %v: no corridor %d–%d", name, i, l.cyc, v, w)
+			}
+			if !slices.Contains(f.at[v], i) {
+				t.Errorf("%s: at[%d] = %v misses loop %d through it", name, v, f.at[v], i)
+			}
+		}
+	}
+	if !slices.Equal(f.live, live) {
+		t.Errorf("%s: live %v, want %v", name, f.live, live)
+	}
+	for v, ids := range f.at {
+		for _, i := range ids {
+			if f.loops[i].dead || !slices.Contains(f.loops[i].cyc, v) {
+				t.Errorf("%s: at[%d] lists loop %d, dead or not through it", name, v, i)
+			}
+		}
+	}
+}
+
+// TestSpliceNeverRepeats: when two corridors of a loop, 0–1 and 1–2, are
+// replaced by one new room x joined to 0, 1 and 2, the paths x and x
+// would pass x twice; the loop is dropped instead (0–x–2–3 is found as a
+// loop of its own).
+func TestSpliceNeverRepeats(t *testing.T) {
+	c := &Constructor{NestLimit: 3}
+	g := fillSquare(t, c)
+	g.RemoveEdge(0, 1)
+	g.RemoveEdge(1, 2)
+	x := g.AddVertex(grammar.Vertex{Tag: "a", Pos: at(150, 100), CreatedBy: 1})
+	for _, v := range []int{0, 1, 2} {
+		if err := g.AddEdge(grammar.Edge{A: v, B: x}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.stats.Rewrites++
+	c.followLoops(g, &grammar.Step{Iteration: 1, Match: []int{0, 1, 2}, Added: []int{x}})
+	checkLoops(t, "after the rewrite", g, c.fill)
+	if st := c.FillStats(); st.Dropped != 1 {
+		t.Errorf("%d loops dropped, want the square", st.Dropped)
+	}
+	if !c.fill.known([]int{0, x, 2, 3}) {
+		t.Errorf("loops %v, want 0–%d–2–3 among them", c.fill.loops, x)
+	}
+}
+
+// BenchmarkFollowLoops builds 300 rooms of the loop grammar with the
+// construction drawing: "limit" with the fill limit (nest limit 6),
+// "follow" following the loops and asking MayFill with a limit that
+// refuses nothing (the level of "none"), and "none" without either; the
+// difference between the last two is the cost of following, and the
+// metrics count the work per build.
+func BenchmarkFollowLoops(b *testing.B) {
+	gr := loopGrammar(b)
+	for _, tc := range []struct {
+		name string
+		nest int
+	}{{"limit", 6}, {"follow", 1 << 20}, {"none", 0}} {
+		b.Run(tc.name, func(b *testing.B) {
+			var st FillStats
+			for b.Loop() {
+				c := &Constructor{Forces: params.Forces{CrossingFree: true}, NestLimit: tc.nest}
+				opts := grammar.Options{MaxIterations: 300, MaxVertices: 300, MaxValence: 8, RejectCrossings: true,
+					MayPlace: c.MayPlace, MayFill: c.MayFill, AfterRewrite: c.AfterRewrite}
+				if _, err := gr.Build(opts, rand.New(rand.NewPCG(1, 5))); err != nil {
+					b.Fatal(err)
+				}
+				st = c.FillStats()
+			}
+			b.ReportMetric(float64(st.Calls), "calls/op")
+			b.ReportMetric(float64(st.Refusals), "refusals/op")
+			b.ReportMetric(float64(st.Searches), "searches/op")
+			b.ReportMetric(float64(st.Visited), "visited/op")
+			b.ReportMetric(float64(st.Scanned), "scanned/op")
+		})
+	}
 }

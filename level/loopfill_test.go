@@ -11,7 +11,7 @@ import (
 // TestLoopsKeepTheTail: nested.toml's rule opens a room into a loop of
 // four new rooms, and what grows from a loop's rooms into its face
 // later stays inside it: a loop closed early in the build came to wrap
-// 14 to 33 rooms and its corridors ended 5 to 10 median corridors long.
+// 7 to 33 rooms and its corridors ended 5 to 10 median corridors long.
 // The fill limit (layout.Constructor.MayFill) refuses a rewrite that
 // would put more rooms into a loop than it can wrap, so these seeds,
 // each past max_tail on its first attempt without it, are within the
