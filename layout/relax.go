@@ -153,7 +153,9 @@ func NewRelaxation(ctx context.Context, g *grammar.Graph, rooms []Room, gap floa
 // Relax runs the relax pass of g's drawing to its end (see Relaxation and
 // NewRelaxation), calling watch, if not nil, with the relaxation before
 // its first step and after each. watch must not change the relaxation; the
-// level is the same with or without it.
+// level is the same with or without it. A drawing a Constructor built
+// relaxes through Constructor.Relax, which also opens a stall crowded in
+// the build's triangles locally; level.Generate does that.
 func Relax(ctx context.Context, g *grammar.Graph, rooms []Room, gap float64, f params.Forces, lim Limits, watch func(*Relaxation)) (RelaxStats, error) {
 	r, err := NewRelaxation(ctx, g, rooms, gap, f, lim)
 	if err != nil {

@@ -159,7 +159,17 @@ func (r *Relaxation) reopen() bool {
 		need = d.crowdNeeds(d.Pos, d.full, margin)
 		return crowdedShare(need)
 	}
-	local := opensLocally(s, max(r.uniform, 1), share) || r.nestsCrowded(need)
+	local := opensLocally(s, max(r.uniform, 1), share)
+	if !local && r.nested != nil {
+		// A stall crowded mostly inside the build's triangles opens
+		// locally too, and, as any local opening that fails, falls back to
+		// the scale the bulk of the rooms asks for (NOTES.md "Crowded
+		// faces" (9)).
+		if need == nil {
+			need = d.crowdNeeds(d.Pos, d.full, margin)
+		}
+		local = r.nestsCrowded(need)
+	}
 	if local && d.openCrowded(d.full, margin) {
 		// An opening may leave a pair closer than it was: the rooms take
 		// the size the opened drawing allows.

@@ -57,7 +57,7 @@ type Watch struct {
 	// rooms are sized.
 	Built func(g *grammar.Graph)
 	// Relax is called with the relax pass before its first step and
-	// after each (see layout.Relax).
+	// after each (see layout.Constructor.Relax).
 	Relax func(r *layout.Relaxation)
 }
 
