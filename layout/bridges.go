@@ -12,37 +12,43 @@ import (
 // smaller side.
 //
 // A cave grows outward from its first rooms, so the rooms at the ends of
-// such a bridge sit deep inside the two parts it joins, and everything the
-// build adds around them pushes the parts apart: the first rooms form a
-// taut chain between the parts, and the relax pass and every uniform scale
-// after it keep that chain's ratio to the other corridors (NOTES.md,
-// "Known limits" (4)). One spring cannot hold the chain against the
-// repulsion of a whole part: a global phase of the construction drawing
-// (every vertex free, caves at 3,000 rooms, seed 7) lengthens the
-// longest corridor from 3.9 to 5.5 times the median. A spring that counts
-// the rooms it holds together makes each part grow away from the bridge
-// instead of along it.
+// such a bridge sit deep inside the two parts it joins, and the first
+// rooms form a taut chain between the parts (NOTES.md, "Known limits"
+// (4), measured on caves at 10,000 rooms). One spring cannot hold the
+// chain against the repulsion of a whole part: in seed 7's construction
+// drawing at 2,153 rooms, a phase with every vertex free lengthens the
+// longest corridor from 3.9 to 5.5 target lengths. A weighed spring
+// pulls the bridge in (TestBridgeWeightShortensBridge), and with the
+// weights seven of eight seeds of caves at 10,000 rooms come within the
+// targets (NOTES.md).
 //
 // The weight is 1 at bridgeFrom rooms, so it grows from the plain spring;
-// √m (16 springs at bridgeFrom) spread caves at 3,000 rooms (NOTES.md).
-// Only bridges with at least bridgeFrom rooms on each side are weighed,
-// and the weights are refreshed each time the level has grown by
-// weighGrowth: levels that never reach 2·bridgeFrom rooms (every bundled
+// √m (16 springs at bridgeFrom) halved the density of caves at 10,000
+// rooms and lengthened the worst corridor at 3,000 (NOTES.md). Only
+// bridges with at least bridgeFrom rooms on each side are weighed, from
+// 2·bridgeFrom rooms on: levels that never reach that (every bundled
 // ruleset at its own size) are drawn as before, to the bit.
-const (
-	bridgeFrom  = 256
-	weighGrowth = 1.25
-)
+//
+// The bridges are found again each time the level has grown by a quarter,
+// and after every rewrite that matches an end of a weighed bridge: such a
+// rewrite can put the bridge on a cycle (caves' pillar adds x–r1–r2–y
+// beside x–y) or split it into a path, and either way the old weight
+// would be wrong. A rewrite that closes a cycle through a weighed
+// bridge without matching its ends leaves the weight on a corridor that
+// is no longer a bridge until the next refresh; finding the bridges after
+// every rewrite would cost O(V+E) each.
+const bridgeFrom = 256
 
 // bridgeWeights maps a bridge's ends (lower id first) to its spring's
 // weight; heavy marks the vertices with a weighed bridge, so that the
-// springs of the others skip the map.
+// springs of the others skip the map, and ends lists them.
 type bridgeWeights struct {
 	w     map[[2]int]float64
 	heavy []bool
+	ends  []int
 }
 
-// of returns the weight of the spring between a and b: 1 unless it is a
+// of returns the weight of the spring between a and c: 1 unless it is a
 // weighed bridge.
 func (b *bridgeWeights) of(a, c int) float64 {
 	if a >= len(b.heavy) || c >= len(b.heavy) || !b.heavy[a] || !b.heavy[c] {
@@ -57,28 +63,53 @@ func (b *bridgeWeights) of(a, c int) float64 {
 	return 1
 }
 
-// weighBridges refreshes the drawing's bridge weights once the graph has
-// grown by weighGrowth since the last time, from 2·bridgeFrom vertices on.
-func (c *Constructor) weighBridges(g *grammar.Graph) {
+// touches reports whether any of ids is the end of a weighed bridge.
+func (b *bridgeWeights) touches(ids []int) bool {
+	for _, v := range ids {
+		if v >= 0 && v < len(b.heavy) && b.heavy[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// weighBridges refreshes the drawing's bridge weights, from 2·bridgeFrom
+// vertices on, once the graph has grown by a quarter since the last time
+// or when the rewrite matched (matched) the end of a weighed bridge, and
+// weighs the masses of the old and new ends again, since a vertex's step
+// counts its springs' weights (mass).
+func (c *Constructor) weighBridges(g *grammar.Graph, matched []int) {
 	n := g.Order()
-	if n < max(c.nextWeigh, 2*bridgeFrom) {
+	d := c.d
+	b := &d.bridges
+	grown := n >= max(c.nextWeigh, 2*bridgeFrom)
+	if !grown && !b.touches(matched) {
 		return
 	}
-	c.nextWeigh = int(math.Ceil(float64(n) * weighGrowth))
-	b := &c.d.bridges
+	if grown {
+		c.nextWeigh = n + (n+3)/4
+	}
 	if b.w == nil {
 		b.w = map[[2]int]float64{}
 	}
 	clear(b.w)
 	b.heavy = resize(b.heavy, n)
 	clear(b.heavy)
+	old := len(b.ends)
 	for _, s := range bridgeSides(g) {
 		if s.small < bridgeFrom {
 			continue
 		}
 		b.w[[2]int{s.a, s.b}] = math.Sqrt(float64(s.small) / bridgeFrom)
 		b.heavy[s.a], b.heavy[s.b] = true, true
+		b.ends = append(b.ends, s.a, s.b)
 	}
+	for _, v := range b.ends {
+		if v < len(d.masses) {
+			d.weighMass(v)
+		}
+	}
+	b.ends = append(b.ends[:0], b.ends[old:]...)
 }
 
 // bridgeSide is a bridge a–b (a < b) and the vertices on its smaller side.

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -135,7 +136,7 @@ func TestBridgeWeightShortensBridge(t *testing.T) {
 		c := &Constructor{}
 		c.d = newDrawing(g, params.Forces{MaxIterations: 300})
 		if weighed {
-			c.weighBridges(g)
+			c.weighBridges(g, nil)
 		}
 		c.d.SetActive(nil)
 		c.d.Run()
@@ -145,5 +146,90 @@ func TestBridgeWeightShortensBridge(t *testing.T) {
 	t.Logf("bridge %.0f units as one spring, %.0f weighed", plain, weighed)
 	if weighed > float64(0.85*plain) {
 		t.Errorf("bridge %.0f units weighed, %.0f as one spring: want under 0.85 of it", weighed, plain)
+	}
+}
+
+// The weights reach the step (mass) and follow a rewrite that matches a
+// weighed bridge's end: two trees of 300 rooms joined by a bridge, which a
+// pillar (x–r1–r2–y beside x–y) puts on a cycle, then a rewrite that
+// splits a corridor of the pillar, which matches no end and so leaves the
+// weights until the level has grown by a quarter.
+func TestBridgeWeightsFollowRewrites(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 7))
+	g := grammar.NewGraph()
+	const part = 300
+	roots := [2]int{}
+	for k := range 2 {
+		for i := range part {
+			v := 0
+			if k > 0 || i > 0 {
+				v = g.AddVertex(grammar.Vertex{Tag: "c", Pos: r2.Vec{X: float64(k*1000 + i), Y: float64(i % 17)}})
+			}
+			if i == 0 {
+				roots[k] = v
+			} else if err := g.AddEdge(grammar.Edge{A: v, B: roots[k] + rng.IntN(i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	x, y := roots[0], roots[1]
+	if err := g.AddEdge(grammar.Edge{A: x, B: y}); err != nil {
+		t.Fatal(err)
+	}
+	c := &Constructor{}
+	c.d = newDrawing(g, params.Forces{})
+	// wantMass is 1 plus the weights of v's springs: every corridor here
+	// has factor 1.
+	wantMass := func(v int) float64 {
+		m := 1.0
+		for _, h := range g.Neighbors(v) {
+			m += c.d.bridges.of(v, h.To)
+		}
+		return m
+	}
+	c.weighBridges(g, nil)
+	w := math.Sqrt(part / float64(bridgeFrom))
+	if got := c.d.bridges.of(y, x); got != w {
+		t.Fatalf("bridge weight %v, want %v", got, w)
+	}
+	if got, want := c.d.mass(int32(x)), wantMass(x); got != want || got < float64(len(g.Neighbors(x)))+w-1 {
+		t.Errorf("mass of the bridge's end %v, want %v (its springs' weights, the bridge's %v among them)", got, want, w)
+	}
+	r1 := g.AddVertex(grammar.Vertex{Tag: "c"})
+	r2v := g.AddVertex(grammar.Vertex{Tag: "c"})
+	for _, e := range [][2]int{{x, r1}, {r1, r2v}, {r2v, y}} {
+		if err := g.AddEdge(grammar.Edge{A: e[0], B: e[1]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.d.Sync()
+	c.d.Touch([]int{x, y})
+	c.weighBridges(g, []int{x, y})
+	if got := c.d.bridges.of(x, y); got != 1 {
+		t.Errorf("after the pillar, weight %v on a corridor of a cycle, want 1", got)
+	}
+	for _, v := range []int{x, y} {
+		if got, want := c.d.mass(int32(v)), wantMass(v); got != want {
+			t.Errorf("after the pillar, mass of %d %v, want %v", v, got, want)
+		}
+	}
+	// Break the cycle away from the bridge's ends: r1–r2 goes, so x–y is a
+	// bridge again, but the rewrite matched neither end.
+	if _, ok := g.RemoveEdge(r1, r2v); !ok {
+		t.Fatal("no corridor r1–r2")
+	}
+	c.d.Touch([]int{r1, r2v})
+	c.weighBridges(g, []int{r1, r2v})
+	if got := c.d.bridges.of(x, y); got != 1 {
+		t.Errorf("a rewrite away from the ends found the bridges again: weight %v, want 1 until the level grows", got)
+	}
+	for g.Order() < c.nextWeigh {
+		g.AddVertex(grammar.Vertex{Tag: "c"})
+	}
+	c.d.Sync()
+	c.weighBridges(g, nil)
+	// r1 and r2 hang from the two sides now.
+	if got, want := c.d.bridges.of(x, y), math.Sqrt((part+1)/float64(bridgeFrom)); got != want {
+		t.Errorf("after growing by a quarter, weight %v, want %v", got, want)
 	}
 }

@@ -75,7 +75,8 @@ type Constructor struct {
 	rewriteSpots []rewriteSpot
 	// fill follows the loops the build closed, for MayFill.
 	fill *loopFill
-	// nextWeigh is the order at which weighBridges next runs.
+	// nextWeigh is the order at which weighBridges next finds the
+	// bridges again for growth.
 	nextWeigh int
 }
 
@@ -111,6 +112,7 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	defer func() { c.spots, c.rewriteSpots = c.spots[:0], c.rewriteSpots[:0] }()
 	d.Sync()
 	d.Touch(s.Match)
+	c.weighBridges(g, s.Match)
 	c.log.record(g, s)
 	c.stats.Rewrites++
 	if g.Order() <= whole {
@@ -143,7 +145,6 @@ func (c *Constructor) AfterRewrite(g *grammar.Graph, s *grammar.Step) error {
 	// After the positions are committed: splice takes the rooms
 	// outside a loop as relaxed, not as the rewrite's fit put them.
 	c.followLoops(g, s)
-	c.weighBridges(g)
 	return nil
 }
 

@@ -32,6 +32,10 @@ type kernel struct {
 	// bridges holds the construction drawing's bridge weights
 	// (bridges.go).
 	bridges bridgeWeights
+	// hashOnly keeps the hash grid in every phase, so that
+	// BenchmarkForces and TestDenseForcesMatchHash can compare the two
+	// grids on one drawing.
+	hashOnly bool
 }
 
 func (d *drawing) computeForces() {
@@ -44,7 +48,7 @@ func (d *drawing) computeForces() {
 	small := len(d.local) <= bruteForce
 	dense := false
 	if !small {
-		dense = d.dgrid.build(d.reach(), d.local, d.Pos)
+		dense = !d.hashOnly && d.dgrid.build(d.reach(), d.local, d.Pos)
 		if !dense {
 			d.vgrid.reset(d.reach())
 			for _, v := range d.local {
@@ -96,22 +100,33 @@ func (d *drawing) computeForces() {
 	d.gravity()
 }
 
-// mass returns 1 plus the sum of v's spring weights (springWeight): the
+// mass returns 1 plus the sum of v's spring weights (weight): the
 // stiffness, per unit of s·κ, that v's step divides its force by, and so
 // what gravity multiplies its pull by for v to move Gravity of its
 // distance per step. It is v's degree + 1 when every factor is 1. It
-// depends only on v's corridors, so it is kept in masses, computed when
-// v joins the drawing (Sync) and again when its corridors change (Touch),
-// not at every step.
+// depends only on v's corridors and the bridge weights, so it is kept in
+// masses, computed when v joins the drawing (Sync), again when its
+// corridors change (Touch) and when its bridge weights do
+// (weighBridges), not at every step.
 func (d *drawing) mass(v int32) float64 { return d.masses[v] }
 
 // weighMass sets masses[v] from v's corridors.
 func (d *drawing) weighMass(v int) {
 	k := 1.0
 	for _, h := range d.g.Neighbors(v) {
-		k += springWeight(h)
+		k += d.weight(int32(v), h)
 	}
 	d.masses[v] = k
+}
+
+// weight returns the weight of v's spring h: springWeight, times the
+// bridge weight in the construction drawing.
+func (d *drawing) weight(v int32, h grammar.Half) float64 {
+	w := springWeight(h)
+	if !d.rooms {
+		w = float64(w * d.bridges.of(int(v), h.To))
+	}
+	return w
 }
 
 // gravity pulls every vertex toward the centroid of the drawing, in
@@ -207,11 +222,7 @@ func (d *drawing) spring(v int32, h grammar.Half, pv r2.Vec) r2.Vec {
 	if dist < 0.5 {
 		dist = 0.5
 	}
-	w := springWeight(h)
-	if !d.rooms {
-		w = float64(w * d.bridges.of(int(v), h.To))
-	}
-	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*w), to)
+	return scale(float64(springFactor(d.hooke, d.f.SpringStrength, dist, t)*d.weight(v, h)), to)
 }
 
 // springWeight returns the weight of h's spring, 1/f² for a length factor
