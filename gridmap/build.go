@@ -58,7 +58,7 @@ func Build(lv Level, o Options) (*Map, error) {
 // cells of a crowded level) stops within milliseconds of a server's
 // request deadline, for one.
 func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
-	m, err := build(ctx, lv, o, spreadTries, false, true)
+	m, err := build(ctx, lv, o, spreadTries, pass{}, true)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -68,7 +68,15 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 		// Negotiation is the last resort: greedy routing at a finer cell
 		// draws straighter, shorter corridors where it can (see
 		// negotiate).
-		nm, nerr := build(ctx, lv, o, spreadTries, true, false)
+		nm, nerr := build(ctx, lv, o, spreadTries, pass{negotiate: true}, false)
+		if nerr != nil && ctx.Err() == nil && (errors.As(nerr, &re) || errors.As(nerr, &ce)) {
+			// Still no map: a corridor may have taken a way across
+			// another's that the layout's drawing does not have. Guided
+			// corridors keep near their lines (see guide).
+			if gm, gerr := build(ctx, lv, o, spreadTries, pass{negotiate: true, guided: true}, false); gerr == nil {
+				nm, nerr = gm, nil
+			}
+		}
 		if ctx.Err() != nil {
 			// A deadline that struck during compaction leaves a map
 			// less compact than the same level gets with time to spare:
@@ -91,7 +99,15 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 // build is Build with at most spreads scales tried per cell size, and
 // negotiation when negotiate says; an explicit cell that fails names the
 // default cell in its error when suggest says and the default draws.
-func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, suggest bool) (*Map, error) {
+// pass says how a build routes: greedily, negotiating when greedy
+// routing leaves a corridor with no way, and guided by the corridors'
+// lines.
+type pass struct {
+	negotiate, guided bool
+}
+
+func build(ctx context.Context, lv Level, o Options, spreads int, ps pass, suggest bool) (*Map, error) {
+	negotiate := ps.negotiate
 	o, err := o.withDefaults()
 	if err != nil {
 		return nil, err
@@ -100,7 +116,7 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{ctx: ctx, p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate}
+	b := &builder{ctx: ctx, p: p, o: o, cell: o.Cell, spreads: spreads, negotiates: negotiate, guided: ps.guided}
 	if b.cell == 0 {
 		b.cell = defaultCell(lv.Rooms)
 		// Spreading does not give a crowded room more wall; a finer
@@ -143,7 +159,7 @@ func build(ctx context.Context, lv Level, o Options, spreads int, negotiate, sug
 					n = spreads
 				}
 			}
-			m, ferr := build(ctx, lv, fine, n, negotiate, false)
+			m, ferr := build(ctx, lv, fine, n, ps, false)
 			if ferr == nil {
 				return m, nil
 			}
@@ -240,6 +256,7 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 	sx, sy := 1.0, 1.0
 	var m *Map
 	var err error
+	var last *routeError
 	reroutes := 0
 	for try := 0; ; try++ {
 		if err := b.ctx.Err(); err != nil {
@@ -247,9 +264,17 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 		}
 		m, err = b.attempt(sx, sy, b.negotiates)
 		var re *routeError
+		var se *sizeError
+		if errors.As(err, &se) && last != nil {
+			// Spread as far as the map may grow: what failed at the
+			// last scale is what to act on, not the size of the next.
+			err = &routeError{fmt.Sprintf("%s (at scale %.4g; spread further, %s)", last.msg, sx/spreadStep, strings.TrimPrefix(se.Error(), "gridmap: ")), last.corridor}
+			break
+		}
 		if err == nil || !errors.As(err, &re) {
 			break
 		}
+		last = re
 		if !b.negotiates && re.corridor >= 0 && reroutes < rerouteTries && (len(b.first) == 0 || b.first[0] != re.corridor) {
 			// Rip up and reroute: the corridor that found no way goes
 			// first, before the corridors that walled it in.
@@ -319,6 +344,8 @@ type builder struct {
 	// negotiates says that a corridor greedy routing leaves with no way
 	// is found by negotiation before the rooms are spread.
 	negotiates bool
+	// guided keeps every corridor near its line (see guide).
+	guided bool
 	// row is the distance between rows in world units: cell on squares,
 	// cell·√3/2 on hexes.
 	row float64
@@ -487,6 +514,16 @@ func (b *builder) attempt(sx, sy float64, negotiate bool) (*Map, error) {
 	return m, nil
 }
 
+// sizeError is a map that would have more cells than Options.MaxCells.
+type sizeError struct {
+	w, h, max int
+	cell      float64
+}
+
+func (e *sizeError) Error() string {
+	return fmt.Sprintf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", e.w, e.h, e.max, e.cell)
+}
+
 // overlaps reports rooms whose footprints share a cell, as a routeError so
 // that Build spreads the rooms.
 func (b *builder) overlaps(at []Point) error {
@@ -530,7 +567,7 @@ func (b *builder) place(sx, sy float64) ([]Point, *grid, *router, Point, error) 
 	}
 	w, h := maxX-minX+2*pad, maxY-minY+2*pad
 	if int64(w)*int64(h) > int64(b.o.MaxCells) {
-		return nil, nil, nil, Point{}, fmt.Errorf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", w, h, b.o.MaxCells, b.cell)
+		return nil, nil, nil, Point{}, &sizeError{w, h, b.o.MaxCells, b.cell}
 	}
 	for i := range at {
 		at[i].X += pad - minX
@@ -562,6 +599,11 @@ func (b *builder) routeOne(rt *router, at []Point, k int32) ([]Point, bool) {
 	}
 	e := b.p.ends[k]
 	g := rt.g
+	rt.guide = nil
+	if b.guided {
+		fa, fb := &b.fps[e[0]], &b.fps[e[1]]
+		rt.guide = newGuide(Point{at[e[0]].X + fa.w/2, at[e[0]].Y + fa.h/2}, Point{at[e[1]].X + fb.w/2, at[e[1]].Y + fb.h/2})
+	}
 	from := end{room: e[0], x0: at[e[0]].X, y0: at[e[0]].Y, slots: b.slotsFor(e[0], k, rt.neg != nil)}
 	to := end{room: e[1], x0: at[e[1]].X, y0: at[e[1]].Y, slots: b.slotsFor(e[1], k, rt.neg != nil)}
 	if path, ok := rt.route(k, from, to, b.window(at, e, g.w, g.h), false); ok {

@@ -16,7 +16,7 @@ import (
 func TestBuildContextNoPartialCompaction(t *testing.T) {
 	lv := hubLevel(28, 300)
 	o := Options{Compact: true}
-	if _, err := build(context.Background(), lv, o, spreadTries, false, true); err == nil {
+	if _, err := build(context.Background(), lv, o, spreadTries, pass{}, true); err == nil {
 		t.Fatal("the greedy pass drew the hub: the test would not reach negotiation's compaction")
 	}
 	live := &countdown{Context: context.Background(), n: math.MaxInt}

@@ -1,6 +1,9 @@
 package gridmap
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Negotiated congestion. Corridors are routed one at a time, and a
 // corridor may not come within a cell of another, so the first corridors
@@ -180,13 +183,38 @@ func (b *builder) negotiate(g *grid, rt *router, at []Point, order []int32, path
 		}
 		neg.present = min(2*neg.present, presentMax)
 	}
-	// Still in conflict: report the first corridor that is.
+	// Still in conflict: report the first corridor that is, and the one
+	// it comes too near. Such a pair persists at every scale when one of
+	// them takes a way the layout's drawing puts on the other side of the
+	// other's rooms (see NOTES.md, the map stage): pricing conflicts does
+	// not move a corridor across a room.
 	for _, k := range order {
 		if inConflict(k) {
-			return noRoute(b.p, k)
+			return b.stillInConflict(g, neg, k, cells[k])
 		}
 	}
 	return noRoute(b.p, order[0])
+}
+
+// stillInConflict is the error of corridor k, whose cells are cells (sorted),
+// still within a cell of another corridor when the rounds run out.
+func (b *builder) stillInConflict(g *grid, n *negotiation, k int32, cells []int) error {
+	for _, i := range cells {
+		x, y := i%g.w, i/g.w
+		for ny := max(0, y-1); ny <= min(g.h-1, y+1); ny++ {
+			for nx := max(0, x-1); nx <= min(g.w-1, x+1); nx++ {
+				j := ny*g.w + nx
+				c, s := int(n.claims[j]), n.claimSum[j]
+				if _, own := slices.BinarySearch(cells, j); own {
+					c, s = c-1, s-(k+1)
+				}
+				if c == 1 {
+					return &routeError{fmt.Sprintf("gridmap: %s: still within a cell of %s after %d rounds of negotiation", b.p.corridorName(k), b.p.corridorName(s-1), negotiateRounds), k}
+				}
+			}
+		}
+	}
+	return noRoute(b.p, k)
 }
 
 // cellPoint returns the point of cell index i on a grid w cells wide.

@@ -126,6 +126,9 @@ type router struct {
 	// neg, when not nil, makes other corridors a cost instead of an
 	// obstacle (see negotiation).
 	neg *negotiation
+	// guide, when not nil, makes leaving the corridor's line a cost (see
+	// guide).
+	guide *guide
 	// flood is the reachability test's state (see connected).
 	flood floodState
 	// ctx stops a search: every stopEvery states, routing looks at it,
@@ -314,7 +317,7 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 			continue
 		}
 		st := state(p, s.dir)
-		c := saturate(r.congestion(p))
+		c := saturate(r.congestion(p) + r.guide.cost(p))
 		r.stamp[st], r.cost[st], r.parent[st] = r.gen, c, -1
 		r.open.push(saturate(c+h(p)), st)
 	}
@@ -355,7 +358,7 @@ func (r *router) route(k int32, from, to end, win rect, flood bool) ([]Point, bo
 			if !r.free(q, allow, from.room, to.room, win) {
 				continue
 			}
-			nc := c + costStep + r.besideCost(q, from.room, to.room) + r.congestion(q)
+			nc := c + costStep + r.besideCost(q, from.room, to.room) + r.congestion(q) + r.guide.cost(q)
 			if nd != dir {
 				nc += costBend
 			}
