@@ -13,14 +13,7 @@ import (
 // every candidate refused, a step whose asks outnumber its Wrap counts,
 // or a build that ends short, would show it asked.
 func TestMayFill(t *testing.T) {
-	path := Rule{Name: "path",
-		Pattern: Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}},
-			Edges: []PatternEdge{{A: "a", B: "b"}}},
-		Substitute: Substitute{
-			Vertices: []SubstituteVertex{{ID: "a", Tag: "a", Pos: v(0, 0)}, {ID: "x", Tag: "a", Pos: v(30, 60)}, {ID: "y", Tag: "a", Pos: v(70, 60)}, {ID: "b", Tag: "a", Pos: v(100, 0)}},
-			Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "b"}},
-		}}
-	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), path}})
+	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), loopPathRule()}})
 	if err != nil {
 		t.Fatal(err)
 	}

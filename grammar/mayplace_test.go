@@ -65,14 +65,7 @@ func TestPlacesSeveral(t *testing.T) {
 // applied rewrite puts them), skips the refused ones as Crossing, and
 // never asks without RejectCrossings.
 func TestMayPlace(t *testing.T) {
-	path := Rule{Name: "path",
-		Pattern: Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}},
-			Edges: []PatternEdge{{A: "a", B: "b"}}},
-		Substitute: Substitute{
-			Vertices: []SubstituteVertex{{ID: "a", Tag: "a", Pos: v(0, 0)}, {ID: "x", Tag: "a", Pos: v(30, 60)}, {ID: "y", Tag: "a", Pos: v(70, 60)}, {ID: "b", Tag: "a", Pos: v(100, 0)}},
-			Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "b"}},
-		}}
-	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), path}})
+	gr, err := Compile(Definition{Rules: []Rule{edgeStartRule(), loopPathRule()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,4 +118,16 @@ func TestMayPlace(t *testing.T) {
 			t.Errorf("%d rewrites, %d asked, %d skipped as crossing; want every refusal skipped", len(steps), len(asked), refused)
 		}
 	}
+}
+
+// loopPathRule puts a path of two new rooms beside a corridor a–b, joined to
+// both ends: a rewrite of several rooms that closes a loop.
+func loopPathRule() Rule {
+	return Rule{Name: "path",
+		Pattern: Pattern{Vertices: []PatternVertex{{ID: "a", Tags: []string{"a"}, Pos: v(0, 0)}, {ID: "b", Tags: []string{"a"}, Pos: v(100, 0)}},
+			Edges: []PatternEdge{{A: "a", B: "b"}}},
+		Substitute: Substitute{
+			Vertices: []SubstituteVertex{{ID: "a", Tag: "a", Pos: v(0, 0)}, {ID: "x", Tag: "a", Pos: v(30, 60)}, {ID: "y", Tag: "a", Pos: v(70, 60)}, {ID: "b", Tag: "a", Pos: v(100, 0)}},
+			Edges:    []SubstituteEdge{{A: "a", B: "b"}, {A: "a", B: "x"}, {A: "x", B: "y"}, {A: "y", B: "b"}},
+		}}
 }
