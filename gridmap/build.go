@@ -268,7 +268,9 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 		if errors.As(err, &se) && last != nil {
 			// Spread as far as the map may grow: what failed at the
 			// last scale is what to act on, not the size of the next.
-			err = &routeError{fmt.Sprintf("%s (at scale %.4g; spread further, %s)", last.msg, sx/spreadStep, strings.TrimPrefix(se.Error(), "gridmap: ")), last.corridor}
+			// Only the size fact: a larger cell is not the advice for a
+			// corridor that needs more room (CellError gives that).
+			err = &routeError{fmt.Sprintf("%s (at scale %.4g; the next scale would be %d × %d cells, more than %d)", last.msg, sx/spreadStep, se.w, se.h, se.max), last.corridor}
 			break
 		}
 		if err == nil || !errors.As(err, &re) {
@@ -521,7 +523,7 @@ type sizeError struct {
 }
 
 func (e *sizeError) Error() string {
-	return fmt.Sprintf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", e.w, e.h, e.max, e.cell)
+	return fmt.Sprintf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %.4g world units)", e.w, e.h, e.max, e.cell)
 }
 
 // overlaps reports rooms whose footprints share a cell, as a routeError so
