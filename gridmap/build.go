@@ -73,8 +73,13 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 			// Still no map: a corridor may have taken a way across
 			// another's that the layout's drawing does not have. Guided
 			// corridors keep near their lines (see guide).
-			if gm, gerr := build(ctx, lv, o, spreadTries, pass{negotiate: true, guided: true}, false); gerr == nil {
+			gm, gerr := build(ctx, lv, o, spreadTries, pass{negotiate: true, guided: true}, false)
+			if gerr == nil {
 				nm, nerr = gm, nil
+			} else if ctx.Err() == nil && !errors.As(gerr, &re) && !errors.As(gerr, &ce) {
+				// Not a corridor with no way but a fault, a map that
+				// fails its proof: that is the error to report.
+				return nil, gerr
 			}
 		}
 		if ctx.Err() != nil {
