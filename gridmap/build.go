@@ -73,8 +73,13 @@ func BuildContext(ctx context.Context, lv Level, o Options) (*Map, error) {
 			// Still no map: a corridor may have taken a way across
 			// another's that the layout's drawing does not have. Guided
 			// corridors keep near their lines (see guide).
-			if gm, gerr := build(ctx, lv, o, spreadTries, pass{negotiate: true, guided: true}, false); gerr == nil {
+			gm, gerr := build(ctx, lv, o, spreadTries, pass{negotiate: true, guided: true}, false)
+			if gerr == nil {
 				nm, nerr = gm, nil
+			} else if ctx.Err() == nil && !errors.As(gerr, &re) && !errors.As(gerr, &ce) {
+				// Not a corridor with no way but a fault, a map that
+				// fails its proof: that is the error to report.
+				return nil, gerr
 			}
 		}
 		if ctx.Err() != nil {
@@ -268,7 +273,9 @@ func (b *builder) spread() (*Map, float64, float64, error) {
 		if errors.As(err, &se) && last != nil {
 			// Spread as far as the map may grow: what failed at the
 			// last scale is what to act on, not the size of the next.
-			err = &routeError{fmt.Sprintf("%s (at scale %.4g; spread further, %s)", last.msg, sx/spreadStep, strings.TrimPrefix(se.Error(), "gridmap: ")), last.corridor}
+			// Only the size fact: a larger cell is not the advice for a
+			// corridor that needs more room (CellError gives that).
+			err = &routeError{fmt.Sprintf("%s (at scale %.4g; the next scale would be %d × %d cells, more than %d)", last.msg, sx/spreadStep, se.w, se.h, se.max), last.corridor}
 			break
 		}
 		if err == nil || !errors.As(err, &re) {
@@ -521,7 +528,7 @@ type sizeError struct {
 }
 
 func (e *sizeError) Error() string {
-	return fmt.Sprintf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %v world units)", e.w, e.h, e.max, e.cell)
+	return fmt.Sprintf("gridmap: the map would be %d × %d cells, more than %d: choose a larger cell (now %.4g world units)", e.w, e.h, e.max, e.cell)
 }
 
 // overlaps reports rooms whose footprints share a cell, as a routeError so

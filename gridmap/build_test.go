@@ -636,6 +636,32 @@ func TestBuildCellErrorFinest(t *testing.T) {
 	}
 }
 
+// TestBuildSpreadHitsMaxCells: two rooms that overlap at scale 1 spread
+// until the next scale would pass MaxCells (400: 22 × 18 cells fit, the
+// next scale's 23 × 18 do not). The error says the scale it failed at and
+// the size fact, without the size error's "choose a larger cell", so never
+// both that and a CellError's "choose a cell size below".
+func TestBuildSpreadHitsMaxCells(t *testing.T) {
+	lv := row(t, roomshape.Rect, roomshape.Rect)
+	lv.Rooms[1].X = 40
+	_, err := Build(lv, Options{Cell: 10, MaxCells: 400})
+	if err == nil {
+		t.Fatal("no error; want the overlap at scale 1")
+	}
+	msg := err.Error()
+	for _, w := range []string{"overlap", "at scale 1", "more than 400"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error %q does not say %q", msg, w)
+		}
+	}
+	if strings.Contains(msg, "larger") && strings.Contains(msg, "below") {
+		t.Errorf("error %q advises both a larger and a smaller cell", msg)
+	}
+	if strings.Contains(msg, "choose a larger cell") {
+		t.Errorf("error %q embeds the size error's advice, not only its size", msg)
+	}
+}
+
 // hubLevel returns a 100-unit hub room joined to spokes rooms of its size
 // on a circle of the given radius around it, the last one the goal.
 func hubLevel(spokes int, radius float64) Level {

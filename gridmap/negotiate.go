@@ -214,7 +214,8 @@ func (b *builder) stillInConflict(g *grid, n *negotiation, k int32, cells []int)
 			}
 		}
 	}
-	return noRoute(b.p, k)
+	// Its neighbours claim cells near it together: no one corridor to name.
+	return &routeError{fmt.Sprintf("gridmap: %s: still within a cell of other corridors after %d rounds of negotiation", b.p.corridorName(k), negotiateRounds), k}
 }
 
 // cellPoint returns the point of cell index i on a grid w cells wide.

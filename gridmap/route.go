@@ -21,8 +21,9 @@ const (
 
 // costMax caps a search's costs. Late negotiation rounds make a step
 // dear (a brush of up to params.MaxCorridorWidth² cells, each with its
-// history and presentMax for each of 9 neighbours: under 2^24), and a
-// long corridor could take its sum past 2^31, where the radix heap's
+// history and presentMax for each of 9 neighbours: under 2^24; a guided
+// step adds at most guideCost<<20 more, see guide.cost), and a long
+// corridor could take its sum past 2^31, where the radix heap's
 // unsigned order and the signed comparisons would disagree. A cost or an
 // estimate at costMax stays there: a step added to one never reaches
 // 2^31, and f = min(cost + h, costMax) still never decreases along a

@@ -25,7 +25,7 @@ func TestSaturate(t *testing.T) {
 		}
 	}
 	w := int64(params.MaxCorridorWidth)
-	step := costStep + costBend + costBesideRoom + costBesideCorr + w*w*(historyStep*negotiateRounds+presentMax*9)
+	step := costStep + costBend + costBesideRoom + costBesideCorr + w*w*(historyStep*negotiateRounds+presentMax*9) + guideCost<<20
 	const hMax = costStep << 24 // the heuristic on a grid 2^24 cells across
 	if sum := int64(costMax) + step + hMax; sum > math.MaxInt32 {
 		t.Fatalf("costMax %d + the dearest step %d + h %d = %d: past 2^31", costMax, step, hMax, sum)
