@@ -76,20 +76,9 @@ func (g *hashGrid) boxCells(lo, hi r2.Vec) (a, b hcell, cells int64) {
 	return a, b, (int64(b.x) - int64(a.x) + 1) * (int64(b.y) - int64(a.y) + 1)
 }
 
-// addBox files id under every cell that the box lo–hi overlaps.
-func (g *hashGrid) addBox(id int32, lo, hi r2.Vec) {
-	a, b, _ := g.boxCells(lo, hi)
-	for y := a.y; y <= b.y; y++ {
-		for x := a.x; x <= b.x; x++ {
-			c := hcell{x, y}
-			g.cells[c] = append(g.cells[c], id)
-		}
-	}
-}
-
 // inBox calls fn for every id filed in a cell that the box lo–hi
-// overlaps, once per filing: a superset of the boxes filed with addBox
-// that meet it.
+// overlaps, once per filing: a superset of the points filed with add
+// that lie in it.
 func (g *hashGrid) inBox(lo, hi r2.Vec, fn func(id int32)) {
 	a, b, _ := g.boxCells(lo, hi)
 	for y := a.y; y <= b.y; y++ {
